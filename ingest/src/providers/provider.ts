@@ -1,0 +1,35 @@
+import type { Competition, Lineup, Match, MatchEvent, Standings, Team, TeamStatistics } from '@pitchside/shared/domain';
+
+/**
+ * What one poll learned about one match. A part left undefined was not in the payload and must be left
+ * as stored (a live list carries events but no lineups); an empty array means "the provider has none".
+ */
+export interface MatchUpdate {
+  match: Match;
+  events?: MatchEvent[];
+  lineups?: Lineup[];
+  statistics?: TeamStatistics[];
+}
+
+/**
+ * A game data provider, normalised. Every method validates the provider's payload with zod and throws an
+ * `UpstreamError` (see errors.ts) for anything it cannot trust, whole: nothing half-parsed comes out.
+ */
+export interface GameProvider {
+  readonly name: ProviderName;
+  /** Every match in play now, with its events where the provider includes them. */
+  liveMatches(): Promise<MatchUpdate[]>;
+  /** Every match kicking off on this UTC date (YYYY-MM-DD). */
+  matchesOnDate(date: string): Promise<MatchUpdate[]>;
+  /** One match with everything the provider knows: events, lineups, statistics. */
+  matchDetail(matchId: string): Promise<MatchUpdate | null>;
+  standings(competitionId: string, season: number): Promise<Standings | null>;
+  teams(competitionId: string, season: number): Promise<Team[]>;
+  /** Past meetings of two teams, newest first. */
+  headToHead(teamA: string, teamB: string): Promise<Match[]>;
+  /** Competitions the provider covers that we follow. */
+  competitions(): Promise<Competition[]>;
+}
+
+export const PROVIDER_NAMES = ['api-football', 'football-data'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];

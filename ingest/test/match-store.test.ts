@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MatchDeltaSchema, type MatchDelta } from '@pitchside/shared/domain';
+import { buildEvent, liveMatch } from '@pitchside/shared/testing';
+import { MatchStore } from '../src/pipeline/match-store.ts';
+import { testRedis, type TestRedis } from '../../test/redis.ts';
+
+describe('MatchStore against real Redis', () => {
+  let t: TestRedis;
+  let store: MatchStore;
+
+  beforeEach(async () => {
+    t = await testRedis();
+    store = new MatchStore(t.redis, t.keys);
+  });
+  afterEach(() => t.cleanup());
+
+  it('writes a change atomically: sequence, snapshot, stream, indexes and a publication', async () => {
+    const sub = t.connect();
+    const received: MatchDelta[] = [];
+    await sub.subscribe(t.keys.matchChannel('1001'));
+    sub.on('message', (_c, m) => received.push(MatchDeltaSchema.parse(JSON.parse(m))));
+
+    const result = await store.ingest({ match: liveMatch(1, 0, 10), events: [buildEvent()] });
+    expect(result.outcome).toBe('written');
+
+    const stored = await store.read('1001');
+    expect(stored?.seq).toBe(1);
+    expect(stored?.detail.events).toHaveLength(1);
+    expect(await t.redis.xlen(t.keys.matchStream('1001'))).toBe(1);
+    expect(await t.redis.sismember(t.keys.liveMatches(), '1001')).toBe(1);
+    expect(await t.redis.zscore(t.keys.matchesByKickoff(), '1001')).toBe(String(Date.parse('2026-11-22T15:00:00Z')));
+    await expect.poll(() => received.length).toBe(1);
+    expect(received[0]).toMatchObject({ matchId: '1001', seq: 1, epoch: stored?.epoch });
+  });
+
+  it('writes nothing when the same payload is ingested again', async () => {
+    const update = { match: liveMatch(1, 0, 10), events: [buildEvent()] };
+    await store.ingest(update);
+    expect(await store.ingest(update)).toEqual({ outcome: 'unchanged', seq: 1 });
+    expect(await t.redis.xlen(t.keys.matchStream('1001'))).toBe(1);
+  });
+
+  it('lets exactly one of several racing writers of the same change win, with no event twice', async () => {
+    await store.ingest({ match: liveMatch(0, 0, 9), events: [] });
+    const update = { match: liveMatch(1, 0, 10), events: [buildEvent()] };
+    const stores = Array.from({ length: 5 }, () => new MatchStore(t.connect(), t.keys));
+    const results = await Promise.all(stores.map((s) => s.ingest(update)));
+    expect(results.filter((r) => r.outcome === 'written')).toHaveLength(1);
+    const stored = await store.read('1001');
+    expect(stored?.seq).toBe(2);
+    const rows = await t.redis.xrange(t.keys.matchStream('1001'), '-', '+');
+    const added = rows.flatMap(([, f]) => MatchDeltaSchema.parse(JSON.parse(f[1]!)).changes).filter((c) => c.type === 'event_added');
+    expect(added).toHaveLength(1);
+  });
+
+  it('numbers deltas 1, 2, 3 without holes and drops a finished match from the live set', async () => {
+    await store.ingest({ match: liveMatch(0, 0, 88) });
+    await store.ingest({ match: liveMatch(0, 0, 89) });
+    await store.ingest({ match: liveMatch(0, 0, 90, { status: 'finished' }) });
+    const seqs = (await t.redis.xrange(t.keys.matchStream('1001'), '-', '+')).map(([id]) => id);
+    expect(seqs).toEqual(['1-1', '2-1', '3-1']);
+    expect(await t.redis.sismember(t.keys.liveMatches(), '1001')).toBe(0);
+  });
+
+  it('starts a new epoch from 1 when Redis lost the match (a flush)', async () => {
+    await store.ingest({ match: liveMatch(0, 0, 10) });
+    await store.ingest({ match: liveMatch(0, 0, 11) });
+    const before = await store.read('1001');
+    await t.flush();
+    await store.ingest({ match: liveMatch(0, 0, 12) });
+    const after = await store.read('1001');
+    expect(after?.seq).toBe(1);
+    expect(after?.epoch).not.toBe(before?.epoch);
+  });
+});

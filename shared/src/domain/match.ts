@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { CompetitionRefSchema, IdSchema } from './competition.ts';
+import { TeamRefSchema } from './team.ts';
+
+/** Normalised match status: every provider's codes map onto these. */
+export const MATCH_STATUSES = [
+  'scheduled',
+  'first_half',
+  'half_time',
+  'second_half',
+  'extra_time',
+  'break',
+  'penalties',
+  'finished',
+  'finished_aet',
+  'finished_pen',
+  'postponed',
+  'suspended',
+  'interrupted',
+  'abandoned',
+  'cancelled',
+  'awarded',
+] as const;
+export const MatchStatusSchema = z.enum(MATCH_STATUSES);
+export type MatchStatus = z.infer<typeof MatchStatusSchema>;
+
+/** The ball is (or is about to be) in play: the match belongs on live lists. */
+export const LIVE_STATUSES: ReadonlySet<MatchStatus> = new Set([
+  'first_half',
+  'half_time',
+  'second_half',
+  'extra_time',
+  'break',
+  'penalties',
+  'suspended',
+  'interrupted',
+]);
+export const FINISHED_STATUSES: ReadonlySet<MatchStatus> = new Set([
+  'finished',
+  'finished_aet',
+  'finished_pen',
+  'awarded',
+]);
+export const isLive = (status: MatchStatus): boolean => LIVE_STATUSES.has(status);
+export const isFinished = (status: MatchStatus): boolean => FINISHED_STATUSES.has(status);
+
+export const ScorePairSchema = z.object({
+  home: z.number().int().min(0).nullable(),
+  away: z.number().int().min(0).nullable(),
+});
+export type ScorePair = z.infer<typeof ScorePairSchema>;
+
+export const ScoreSchema = z.object({
+  /** What the scoreboard shows now (goals, not penalties in a shoot-out). */
+  current: ScorePairSchema,
+  halftime: ScorePairSchema,
+  fulltime: ScorePairSchema,
+  extratime: ScorePairSchema,
+  penalties: ScorePairSchema,
+});
+export type Score = z.infer<typeof ScoreSchema>;
+
+export const ClockSchema = z.object({
+  /** Minutes played, as the provider's clock says (45 at the end of the first half). */
+  elapsed: z.number().int().min(0).max(200).nullable(),
+  /** Added minutes beyond the end of the period (45+2 is elapsed 45, stoppage 2). */
+  stoppage: z.number().int().min(0).max(60).nullable(),
+});
+export type Clock = z.infer<typeof ClockSchema>;
+
+export const VenueSchema = z.object({ name: z.string().nullable(), city: z.string().nullable() });
+export type Venue = z.infer<typeof VenueSchema>;
+
+export const MatchSchema = z.object({
+  id: IdSchema,
+  competition: CompetitionRefSchema,
+  round: z.string().nullable(),
+  /** ISO 8601 in UTC, always with a Z. */
+  kickoff: z.iso.datetime(),
+  venue: VenueSchema.nullable(),
+  referee: z.string().nullable().default(null),
+  status: MatchStatusSchema,
+  clock: ClockSchema,
+  home: TeamRefSchema,
+  away: TeamRefSchema,
+  score: ScoreSchema,
+});
+export type Match = z.infer<typeof MatchSchema>;
+
+export const emptyScore = (): Score => ({
+  current: { home: null, away: null },
+  halftime: { home: null, away: null },
+  fulltime: { home: null, away: null },
+  extratime: { home: null, away: null },
+  penalties: { home: null, away: null },
+});

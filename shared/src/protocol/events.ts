@@ -1,0 +1,46 @@
+import type { MatchDelta } from '../domain/index.ts';
+import type {
+  AckCallback,
+  MatchSubscribe,
+  MatchSubscribeResult,
+  MatchUnsubscribe,
+  ScoreboardSnapshot,
+  ScoreboardSubscribe,
+  ScoreboardUpdate,
+} from './messages.ts';
+
+/**
+ * The socket protocol, typed once: the gateway is `Server<ClientToServerEvents, ServerToClientEvents>`,
+ * the web client `Socket<ServerToClientEvents, ClientToServerEvents>`.
+ * Requests are imperative (`match:subscribe`) and answer through an ack; pushes are past tense.
+ */
+export interface ClientToServerEvents {
+  'match:subscribe': (payload: MatchSubscribe, ack: AckCallback<MatchSubscribeResult>) => void;
+  'match:unsubscribe': (payload: MatchUnsubscribe, ack: AckCallback<{ matchId: string }>) => void;
+  'scoreboard:subscribe': (payload: ScoreboardSubscribe, ack: AckCallback<ScoreboardSnapshot>) => void;
+  'scoreboard:unsubscribe': (payload: ScoreboardSubscribe, ack: AckCallback<{ room: string }>) => void;
+}
+
+export interface ServerToClientEvents {
+  'match:updated': (delta: MatchDelta) => void;
+  'scoreboard:updated': (update: ScoreboardUpdate) => void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface InterServerEvents {}
+
+export interface SocketData {
+  matches: Set<string>;
+  scoreboards: Set<string>;
+}
+
+/** Socket.IO path and the event names, for code that cannot use the types (k6, raw Engine.IO clients). */
+export const SOCKET_PATH = '/socket.io';
+export const EVENTS = {
+  matchSubscribe: 'match:subscribe',
+  matchUnsubscribe: 'match:unsubscribe',
+  scoreboardSubscribe: 'scoreboard:subscribe',
+  scoreboardUnsubscribe: 'scoreboard:unsubscribe',
+  matchUpdated: 'match:updated',
+  scoreboardUpdated: 'scoreboard:updated',
+} as const;

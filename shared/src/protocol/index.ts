@@ -1,0 +1,3 @@
+export * from './messages.ts';
+export * from './events.ts';
+export * from './sequencer.ts';

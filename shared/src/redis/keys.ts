@@ -1,0 +1,39 @@
+/**
+ * Every Redis key and pub/sub channel Pitchside uses, built in one place.
+ * A prefix isolates deployments and tests (`test-<uuid>:`) on one Redis.
+ */
+export function redisKeys(prefix = 'ps:') {
+  return {
+    prefix,
+    /** Hash: epoch, seq, detail (JSON MatchDetail), header (JSON Match: what lists show). */
+    match: (id: string) => `${prefix}match:${id}`,
+    /** Stream of deltas, capped: what a reconnecting client resumes from. */
+    matchStream: (id: string) => `${prefix}match:${id}:deltas`,
+    /** Pub/sub channel carrying each new delta of one match. */
+    matchChannel: (id: string) => `${prefix}ch:match:${id}`,
+    /** Pub/sub channel carrying the match header after every change of any match. */
+    scoreboardChannel: () => `${prefix}ch:scoreboard`,
+    /** Sorted set of match ids by kickoff (ms). */
+    matchesByKickoff: () => `${prefix}idx:matches:kickoff`,
+    /** Set of match ids currently live. */
+    liveMatches: () => `${prefix}idx:matches:live`,
+    /** Sorted set of a competition's match ids by kickoff. */
+    competitionMatches: (competitionId: string) => `${prefix}idx:competition:${competitionId}:matches`,
+    /** Sorted set of a team's match ids by kickoff. */
+    teamMatches: (teamId: string) => `${prefix}idx:team:${teamId}:matches`,
+    /** Hash id -> JSON Competition. */
+    competitions: () => `${prefix}competitions`,
+    /** String: JSON Standings. */
+    standings: (competitionId: string) => `${prefix}standings:${competitionId}`,
+    /** Hash id -> JSON Team. */
+    teams: () => `${prefix}teams`,
+    /** Hash id -> JSON NewsItem, and a sorted set of ids by publication time. */
+    news: () => `${prefix}news`,
+    newsByDate: () => `${prefix}idx:news:published`,
+    /** Ingest bookkeeping: last successful poll per job, for the lag metric. */
+    ingestHeartbeat: () => `${prefix}ingest:heartbeat`,
+    /** BullMQ's own prefix (it adds `bull`-style keys under it). */
+    queuePrefix: () => `${prefix}bull`,
+  };
+}
+export type RedisKeys = ReturnType<typeof redisKeys>;

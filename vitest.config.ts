@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner for the whole repo. Unit tests sit beside the code; integration tests (real Redis) in each
+ * package's test/; browser tests (real Chromium) in web/e2e. Every test uses its own Redis key prefix,
+ * so files run in parallel.
+ */
+export default defineConfig({
+  test: {
+    globalSetup: ['./test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['{shared,ingest,gateway,web,load-tests}/src/**/*.test.{ts,tsx}'] },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['{ingest,gateway}/test/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'browser', include: ['web/e2e/**/*.test.ts'], fileParallelism: false, testTimeout: 60_000 },
+      },
+    ],
+  },
+});

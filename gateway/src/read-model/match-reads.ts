@@ -1,0 +1,78 @@
+import type { Redis } from 'ioredis';
+import type { Match, MatchDelta, MatchDetail } from '@pitchside/shared/domain';
+import type { ScoreboardEntry } from '@pitchside/shared/protocol';
+import type { RedisKeys } from '@pitchside/shared/redis-keys';
+
+export interface MatchPosition {
+  epoch: string;
+  seq: number;
+}
+
+/**
+ * Reads what ingest wrote. The gateway never writes match state: ingest owns it, the gateway serves it.
+ * JSON stored by ingest was validated on the way in, so it is trusted here.
+ */
+export class MatchReads {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  async detail(matchId: string): Promise<(MatchPosition & { detail: MatchDetail }) | null> {
+    const [epoch, seq, detail] = await this.redis.hmget(this.keys.match(matchId), 'epoch', 'seq', 'detail');
+    if (!epoch || !seq || !detail) return null;
+    return { epoch, seq: Number(seq), detail: JSON.parse(detail) as MatchDetail };
+  }
+
+  async position(matchId: string): Promise<MatchPosition | null> {
+    const [epoch, seq] = await this.redis.hmget(this.keys.match(matchId), 'epoch', 'seq');
+    return epoch && seq ? { epoch, seq: Number(seq) } : null;
+  }
+
+  /**
+   * The deltas after `afterSeq`, if the stream still holds every one of them; null when some were trimmed
+   * (the caller then sends a snapshot instead).
+   */
+  async deltasAfter(matchId: string, afterSeq: number, untilSeq: number): Promise<MatchDelta[] | null> {
+    if (untilSeq <= afterSeq) return [];
+    const rows = await this.redis.xrange(this.keys.matchStream(matchId), `${afterSeq + 1}-1`, `${untilSeq}-1`);
+    const deltas = rows.map(([, fields]) => JSON.parse(fields[1] ?? 'null') as MatchDelta);
+    const complete = deltas.length === untilSeq - afterSeq && deltas[0]?.seq === afterSeq + 1;
+    return complete ? deltas : null;
+  }
+
+  /** Scoreboard entries for many matches in one round trip, in the order of the ids. */
+  async entries(ids: readonly string[]): Promise<ScoreboardEntry[]> {
+    if (ids.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const id of ids) pipeline.hmget(this.keys.match(id), 'header', 'epoch', 'seq');
+    const rows = (await pipeline.exec()) ?? [];
+    const entries: ScoreboardEntry[] = [];
+    for (const [err, row] of rows) {
+      const [header, epoch, seq] = (row ?? []) as (string | null)[];
+      if (err || !header || !epoch || !seq) continue;
+      entries.push({ match: JSON.parse(header) as Match, epoch, seq: Number(seq) });
+    }
+    return entries;
+  }
+
+  async liveIds(): Promise<string[]> {
+    return this.redis.smembers(this.keys.liveMatches());
+  }
+
+  async idsByKickoff(start: number, end: number): Promise<string[]> {
+    return this.redis.zrangebyscore(this.keys.matchesByKickoff(), start, `(${end}`);
+  }
+
+  async competitionIds(competitionId: string, start = '-inf', end = '+inf'): Promise<string[]> {
+    return this.redis.zrangebyscore(this.keys.competitionMatches(competitionId), start, end);
+  }
+
+  async teamIds(teamId: string): Promise<string[]> {
+    return this.redis.zrange(this.keys.teamMatches(teamId), 0, -1);
+  }
+}
+
+/** Lists come in kickoff order; grouping them by competition is the page's business. */
+export const byKickoff = (a: ScoreboardEntry, b: ScoreboardEntry): number =>
+  a.match.kickoff.localeCompare(b.match.kickoff) || a.match.id.localeCompare(b.match.id);

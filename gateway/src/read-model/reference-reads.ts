@@ -1,0 +1,43 @@
+import type { Redis } from 'ioredis';
+import type { Competition, NewsItem, Standings, Team } from '@pitchside/shared/domain';
+import type { RedisKeys } from '@pitchside/shared/redis-keys';
+
+/** Competitions, standings, teams and news as ingest stored them. */
+export class ReferenceReads {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  async competitions(): Promise<Competition[]> {
+    const all = (await this.redis.hvals(this.keys.competitions())).map((c) => JSON.parse(c) as Competition);
+    return all.sort((a, b) => a.popularity - b.popularity || a.name.localeCompare(b.name));
+  }
+
+  async competition(id: string): Promise<Competition | null> {
+    const raw = await this.redis.hget(this.keys.competitions(), id);
+    return raw ? (JSON.parse(raw) as Competition) : null;
+  }
+
+  async standings(competitionId: string): Promise<Standings | null> {
+    const raw = await this.redis.get(this.keys.standings(competitionId));
+    return raw ? (JSON.parse(raw) as Standings) : null;
+  }
+
+  async teams(): Promise<Team[]> {
+    const all = (await this.redis.hvals(this.keys.teams())).map((t) => JSON.parse(t) as Team);
+    return all.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async team(id: string): Promise<Team | null> {
+    const raw = await this.redis.hget(this.keys.teams(), id);
+    return raw ? (JSON.parse(raw) as Team) : null;
+  }
+
+  async news(limit: number): Promise<NewsItem[]> {
+    const ids = await this.redis.zrevrange(this.keys.newsByDate(), 0, limit - 1);
+    if (ids.length === 0) return [];
+    const raw = await this.redis.hmget(this.keys.news(), ...ids);
+    return raw.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as NewsItem);
+  }
+}

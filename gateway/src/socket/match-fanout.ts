@@ -1,0 +1,74 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Socket as EngineSocket } from 'engine.io';
+import type { RedisKeys } from '@pitchside/shared/redis-keys';
+import { EVENTS } from '@pitchside/shared/protocol';
+import { preEncodeEvent, writePreEncoded } from './preencoded-frame.ts';
+
+/**
+ * Per-match fan-out. A gateway holds a Redis subscription for a match only while it has viewers of it;
+ * each delta crosses from Redis once, is encoded once, and the same frame is written to every viewer.
+ * Viewers are kept as Engine.IO connections in a Set per match: no room lookups on the hot path.
+ */
+export class MatchFanout {
+  private readonly viewers = new Map<string, Set<EngineSocket>>();
+  private readonly channelToMatch = new Map<string, string>();
+  /** Subscriptions under way, so concurrent first viewers share one SUBSCRIBE. */
+  private readonly pending = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly subscriber: Redis,
+    private readonly keys: RedisKeys,
+    private readonly logger: Logger,
+    private readonly onDelivered: (viewers: number) => void = () => {},
+  ) {
+    subscriber.on('message', (channel: string, message: string) => this.deliver(channel, message));
+  }
+
+  /** Adds a viewer; resolves once the Redis subscription is live, so no delta published after it is lost. */
+  async join(matchId: string, conn: EngineSocket): Promise<void> {
+    let set = this.viewers.get(matchId);
+    if (!set) {
+      set = new Set();
+      this.viewers.set(matchId, set);
+      const channel = this.keys.matchChannel(matchId);
+      this.channelToMatch.set(channel, matchId);
+      const subscribing = this.subscriber.subscribe(channel).finally(() => this.pending.delete(matchId));
+      this.pending.set(matchId, subscribing);
+    }
+    set.add(conn);
+    await this.pending.get(matchId);
+  }
+
+  leave(matchId: string, conn: EngineSocket): void {
+    const set = this.viewers.get(matchId);
+    if (!set?.delete(conn) || set.size > 0) return;
+    this.viewers.delete(matchId);
+    const channel = this.keys.matchChannel(matchId);
+    this.channelToMatch.delete(channel);
+    this.subscriber.unsubscribe(channel).catch((err: unknown) => this.logger.warn({ err, matchId }, 'unsubscribe failed'));
+  }
+
+  viewerCount(matchId: string): number {
+    return this.viewers.get(matchId)?.size ?? 0;
+  }
+
+  get matchCount(): number {
+    return this.viewers.size;
+  }
+
+  private deliver(channel: string, message: string): void {
+    const matchId = this.channelToMatch.get(channel);
+    if (!matchId) return;
+    const set = this.viewers.get(matchId);
+    if (!set || set.size === 0) return;
+    // The message is the delta's JSON exactly as ingest built it: it goes out without a parse.
+    const event = preEncodeEvent(EVENTS.matchUpdated, message);
+    let cutOff: EngineSocket[] | undefined;
+    for (const conn of set) {
+      if (!writePreEncoded(conn, event)) (cutOff ??= []).push(conn);
+    }
+    this.onDelivered(set.size);
+    for (const conn of cutOff ?? []) this.leave(matchId, conn);
+  }
+}

@@ -1,0 +1,70 @@
+import * as ws from 'ws';
+
+/** ws's frame builder: exported at runtime (`Sender`), missing from @types/ws. */
+const { Sender } = ws as unknown as { Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] } };
+interface FrameOptions {
+  fin: boolean;
+  rsv1: boolean;
+  opcode: number;
+  mask: boolean;
+  readOnly: boolean;
+}
+import type { Socket as EngineSocket } from 'engine.io';
+
+/**
+ * A Socket.IO event encoded once for any number of viewers: the Engine.IO text, and the complete WebSocket
+ * frame around it. Socket.IO's own broadcast also pre-builds the frame, but then walks every socket through
+ * its packet pipeline (packet objects, events, write buffers); for a hot match with thousands of viewers we
+ * write the same frame straight to each connection instead.
+ * See https://github.com/websockets/ws/issues/617#issuecomment-283002469 for the frame-once technique.
+ */
+export interface PreEncodedEvent {
+  /** The Socket.IO packet without the Engine.IO type, for connections not on a WebSocket (polling). */
+  socketIoPacket: string;
+  /** The finished WebSocket frame (header and payload). */
+  frame: Buffer[];
+}
+
+export function preEncodeEvent(event: string, jsonPayload: string): PreEncodedEvent {
+  // Socket.IO EVENT packet on the main namespace: "2" + JSON array; Engine.IO MESSAGE adds "4".
+  const socketIoPacket = `2[${JSON.stringify(event)},${jsonPayload}]`;
+  const data = Buffer.from(`4${socketIoPacket}`);
+  const frame = Sender.frame(data, { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: false });
+  return { socketIoPacket, frame };
+}
+
+/** What engine.io's WebSocket transport keeps: the `ws` socket, whose sender takes a finished frame. */
+interface WsTransportInternals {
+  name: string;
+  socket?: { _sender?: { sendFrame?: (frame: Buffer[], cb?: (err?: Error) => void) => void }; bufferedAmount?: number };
+}
+
+interface EngineInternals {
+  transport: WsTransportInternals;
+  writeBuffer: unknown[];
+}
+
+/** Viewers this far behind are cut off; they reconnect and resume from the stream instead of bloating memory. */
+export const MAX_BUFFERED_BYTES = 1 << 20;
+
+/**
+ * Writes a pre-encoded event to one Engine.IO connection. Takes the raw path only when Engine.IO has nothing
+ * queued for that connection, so our frame never overtakes an ack it is still holding. Returns false when
+ * the viewer is too far behind and was disconnected.
+ */
+export function writePreEncoded(conn: EngineSocket, event: PreEncodedEvent): boolean {
+  if (conn.readyState !== 'open') return true;
+  const { transport, writeBuffer } = conn as unknown as EngineInternals;
+  const ws = transport.name === 'websocket' ? transport.socket : undefined;
+  const sendFrame = ws?._sender?.sendFrame;
+  if (ws && typeof sendFrame === 'function' && writeBuffer.length === 0) {
+    if ((ws.bufferedAmount ?? 0) > MAX_BUFFERED_BYTES) {
+      conn.close();
+      return false;
+    }
+    sendFrame.call(ws._sender, event.frame);
+    return true;
+  }
+  conn.write(event.socketIoPacket);
+  return true;
+}

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '@pitchside/shared/constants';
+import type { MatchDelta } from '@pitchside/shared/domain';
+import { buildEvent, liveMatch } from '@pitchside/shared/testing';
+import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
+import { testRedis, type TestRedis } from '../../test/redis.ts';
+import { connectClient, connected, startGateway, type ClientSocket } from '../../test/gateway.ts';
+import { MatchFollower } from '../../test/match-follower.ts';
+
+describe('gateway socket: ingest to Redis to a real socket.io-client', () => {
+  let t: TestRedis;
+  let store: MatchStore;
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+  const sockets: ClientSocket[] = [];
+  const client = () => {
+    const s = connectClient(gateway.url);
+    sockets.push(s);
+    return s;
+  };
+
+  beforeEach(async () => {
+    t = await testRedis();
+    store = new MatchStore(t.redis, t.keys);
+    await store.ingest({ match: liveMatch(0, 0, 10), events: [] });
+    gateway = await startGateway(t);
+  });
+  afterEach(async () => {
+    for (const s of sockets.splice(0)) s.disconnect();
+    await gateway.close();
+    await t.cleanup();
+  });
+
+  it('answers a subscription with a snapshot, then pushes every change in order', async () => {
+    const socket = client();
+    const follower = new MatchFollower(socket, '1001');
+    await follower.subscribe();
+    expect(follower.detail?.match.clock.elapsed).toBe(10);
+
+    await store.ingest({ match: liveMatch(0, 0, 11), events: [] });
+    await store.ingest({ match: liveMatch(1, 0, 12), events: [buildEvent({ minute: 12 })] });
+
+    await expect.poll(() => follower.position?.seq).toBe(3);
+    expect(follower.detail?.match.score.current).toEqual({ home: 1, away: 0 });
+    expect(follower.detail?.events.map((e) => e.kind)).toEqual(['goal']);
+    expect(follower.resyncs).toBe(0);
+  });
+
+  it('sends only the missed deltas to a client that says where it stands', async () => {
+    await store.ingest({ match: liveMatch(0, 0, 11) });
+    await store.ingest({ match: liveMatch(0, 0, 12) });
+    const stored = await store.read('1001');
+    const socket = client();
+    const response = await socket.emitWithAck('match:subscribe', {
+      matchId: '1001',
+      since: { epoch: stored!.epoch, seq: 1 },
+    });
+    expect(response).toMatchObject({ data: { kind: 'deltas', seq: 3 } });
+    const deltas = (response as { data: { deltas: MatchDelta[] } }).data.deltas;
+    expect(deltas.map((d) => d.seq)).toEqual([2, 3]);
+  });
+
+  it('sends a snapshot to a client whose epoch is gone', async () => {
+    const socket = client();
+    const response = await socket.emitWithAck('match:subscribe', { matchId: '1001', since: { epoch: 'old', seq: 7 } });
+    expect(response).toMatchObject({ data: { kind: 'snapshot', seq: 1 } });
+  });
+
+  it('holds a Redis subscription for a match only while it has viewers', async () => {
+    const numsub = async () => Number((await t.redis.pubsub('NUMSUB', t.keys.matchChannel('1001')))[1]);
+    const a = client();
+    const b = client();
+    await a.emitWithAck('match:subscribe', { matchId: '1001' });
+    await b.emitWithAck('match:subscribe', { matchId: '1001' });
+    expect(await numsub()).toBe(1);
+    await a.emitWithAck('match:unsubscribe', { matchId: '1001' });
+    expect(await numsub()).toBe(1);
+    b.disconnect();
+    await expect.poll(numsub).toBe(0);
+  });
+
+  it('answers bad requests with coded errors and keeps the socket up', async () => {
+    const socket = client();
+    await connected(socket);
+    expect(await socket.emitWithAck('match:subscribe', { matchId: 'does-not-exist' })).toMatchObject({
+      error: { code: 'match:not-found' },
+    });
+    expect(await socket.emitWithAck('match:subscribe', { matchId: 42 } as never)).toMatchObject({
+      error: { code: 'request:invalid', issues: [{ path: 'matchId' }] },
+    });
+    expect(await socket.emitWithAck('match:subscribe', { matchId: '1001', extra: 'x'.repeat(5000) } as never)).toMatchObject({
+      error: { code: 'request:payload-too-large' },
+    });
+    expect(await socket.emitWithAck('match:unsubscribe', { matchId: '1001' })).toMatchObject({
+      error: { code: 'subscription:not-subscribed' },
+    });
+    expect(await (socket as unknown as { emitWithAck(e: string, p: unknown): Promise<unknown> }).emitWithAck('admin:drop', {})).toMatchObject({
+      error: { code: 'request:invalid' },
+    });
+    expect(socket.connected).toBe(true);
+    expect(await socket.emitWithAck('match:subscribe', { matchId: '1001' })).toMatchObject({ data: { kind: 'snapshot' } });
+  });
+
+  it('caps subscriptions per connection', async () => {
+    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_SOCKET; i++) {
+      await store.ingest({ match: liveMatch(0, 0, 10, { id: `m${i}` }) });
+    }
+    await store.ingest({ match: liveMatch(0, 0, 10, { id: 'one-too-many' }) });
+    const socket = client();
+    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_SOCKET; i++) {
+      expect(await socket.emitWithAck('match:subscribe', { matchId: `m${i}` })).toHaveProperty('data');
+    }
+    expect(await socket.emitWithAck('match:subscribe', { matchId: 'one-too-many' })).toMatchObject({
+      error: { code: 'subscription:limit' },
+    });
+    expect(socket.connected).toBe(true);
+  });
+
+  it('refuses a browser origin that is not allowed', async () => {
+    const socket = connectClient(gateway.url, { extraHeaders: { origin: 'https://evil.example' } });
+    sockets.push(socket);
+    socket.io.opts.reconnection = false;
+    await expect(connected(socket)).rejects.toThrow();
+  });
+
+  it('keeps a scoreboard of live matches current and drops a match when it ends', async () => {
+    const socket = client();
+    const response = await socket.emitWithAck('scoreboard:subscribe', { scope: { kind: 'live' } });
+    expect(response).toMatchObject({ data: { room: 'scoreboard:live', entries: [{ match: { id: '1001' } }] } });
+    const updates: { inScope: boolean; seq: number }[] = [];
+    socket.on('scoreboard:updated', (u) => updates.push({ inScope: u.inScope, seq: u.entry.seq }));
+    await store.ingest({ match: liveMatch(1, 0, 11) });
+    await store.ingest({ match: liveMatch(1, 0, 90, { status: 'finished' }) });
+    await expect.poll(() => updates).toEqual([
+      { inScope: true, seq: 2 },
+      { inScope: false, seq: 3 },
+    ]);
+  });
+});

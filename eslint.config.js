@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'load-tests/k6/**'] },
@@ -11,5 +12,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  { files: ['scripts/**', 'web/src/**', 'load-tests/**'], rules: { 'no-console': 'off' } },
+  { files: ['scripts/**/*.mjs', 'load-tests/k6/**'], languageOptions: { globals: globals.node } },
+  { files: ['web/src/**'], languageOptions: { globals: globals.browser } },
+  { files: ['scripts/**', 'load-tests/**'], rules: { 'no-console': 'off' } },
 );

@@ -21,7 +21,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'browser', include: ['web/e2e/**/*.test.ts'], fileParallelism: false, testTimeout: 60_000 },
+        test: {
+          name: 'browser',
+          include: ['web/e2e/**/*.test.ts'],
+          // One Chromium at a time: the machine has two cores.
+          poolOptions: { forks: { singleFork: true } },
+          testTimeout: 60_000,
+        },
       },
     ],
   },

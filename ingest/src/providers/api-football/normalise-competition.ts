@@ -1,0 +1,23 @@
+import type { Competition } from '@pitchside/shared/domain';
+import type { ApiLeague } from './league-schema.ts';
+
+/**
+ * A `/leagues?current=true` item as our Competition: cup or league from `league.type`, the season from the
+ * one marked current (the last listed when none is). Null for a league with no season at all.
+ */
+export function normaliseCompetition({ league, country, seasons }: ApiLeague): Competition | null {
+  const season = seasons.find((s) => s.current) ?? seasons.at(-1);
+  if (!season) return null;
+  return {
+    id: String(league.id),
+    sport: 'football',
+    name: league.name,
+    type: league.type.toLowerCase() === 'cup' ? 'cup' : 'league',
+    country: country.name,
+    countryCode: country.code,
+    flag: country.flag,
+    season: season.year,
+    logo: league.logo,
+    popularity: 100,
+  };
+}

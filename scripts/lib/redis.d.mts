@@ -1,0 +1,2 @@
+export function pingRedis(host: string, port: number, timeoutMs?: number): Promise<boolean>;
+export function ensureRedis(url?: string): Promise<{ started: boolean }>;

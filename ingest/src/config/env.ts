@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Ingest's configuration, read and validated once. Nothing else reads process.env.
+ * PROVIDER=simulator (the default) starts the embedded simulated game API and reads it as API-Football.
+ */
+const EnvSchema = z.object({
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]*$/).default('ps:'),
+  PROVIDER: z.enum(['simulator', 'api-football', 'football-data']).default('simulator'),
+  GAME_API_BASE_URL: z.string().url().optional(),
+  GAME_API_KEY: z.string().min(1).optional(),
+  GAME_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  MATCH_RSS_URL: z.string().url().optional(),
+  /** Competition ids to follow for standings and teams (comma separated); empty = all the provider lists. */
+  COMPETITIONS: z.string().default(''),
+  POLL_LIVE_MS: z.coerce.number().int().min(500).default(2000),
+  POLL_DETAILS_MS: z.coerce.number().int().min(1000).default(10_000),
+  POLL_FIXTURES_MS: z.coerce.number().int().min(5000).default(60_000),
+  POLL_STANDINGS_MS: z.coerce.number().int().min(5000).default(120_000),
+  POLL_TEAMS_MS: z.coerce.number().int().min(10_000).default(3_600_000),
+  POLL_NEWS_MS: z.coerce.number().int().min(5000).default(120_000),
+  /** Days either side of today the fixtures poll covers. */
+  FIXTURE_WINDOW_DAYS: z.coerce.number().int().min(0).max(14).default(1),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  SIM_SEED: z.coerce.number().int().default(20261122),
+  SIM_TIME_SCALE: z.coerce.number().min(0.1).max(600).default(60),
+  SIM_REPLAY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type IngestEnv = z.infer<typeof EnvSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): IngestEnv {
+  const parsed = EnvSchema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  throw new Error(`ingest: bad configuration:\n${lines.join('\n')}`);
+}

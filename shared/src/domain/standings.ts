@@ -23,8 +23,9 @@ export const StandingsRowSchema = z.object({
   description: z.string().nullable(),
   group: z.string().nullable(),
   total: RecordSchema,
-  home: RecordSchema,
-  away: RecordSchema,
+  /** Null where the provider has no home/away split (cup group tables). */
+  home: RecordSchema.nullable(),
+  away: RecordSchema.nullable(),
 });
 export type StandingsRow = z.infer<typeof StandingsRowSchema>;
 

@@ -32,9 +32,9 @@ describe.skipIf(!hasSharedData)('football-data.org v4 standings, real responses'
     });
     for (const row of rows) {
       // Every row found its home and away records, and they add up to the total.
-      expect(row.home.played + row.away.played).toBe(row.total.played);
-      expect(row.home.goalsFor + row.away.goalsFor).toBe(row.total.goalsFor);
-      expect(row.home.won + row.away.won).toBe(row.total.won);
+      expect(row.home!.played + row.away!.played).toBe(row.total.played);
+      expect(row.home!.goalsFor + row.away!.goalsFor).toBe(row.total.goalsFor);
+      expect(row.home!.won + row.away!.won).toBe(row.total.won);
     }
     // Bayern drew their last three after two wins: v4 "D,D,D,W,W".
     expect(rows.find((r) => r.team.id === '5')?.form).toBe('WWDDD');
@@ -48,8 +48,8 @@ describe.skipIf(!hasSharedData)('football-data.org v4 standings, real responses'
     const first = s.groups[0]!.rows[0]!;
     expect(first.group).toBe('Group A');
     expect(first.form).toBe('');
-    // No HOME/AWAY split for cup groups: an empty record, not a made-up one.
-    expect(first.home.played).toBe(0);
+    // No HOME/AWAY split for cup groups: null, not a made-up record of zeros.
+    expect(first.home).toBeNull();
   });
 });
 

@@ -5,7 +5,6 @@ import { humanise } from './humanise.ts';
 import type { FdStandings, FdTableRow } from './standings-schema.ts';
 
 /** Cup group tables come without a HOME/AWAY split; our rows need one, so it reads as nothing played. */
-const NO_RECORD: TeamRecord = { played: 0, won: 0, drawn: 0, lost: 0, goalsFor: 0, goalsAgainst: 0 };
 
 /**
  * v4 standings as ours: the TOTAL tables give the groups and rows, the HOME and AWAY tables of the same
@@ -36,8 +35,8 @@ export function normaliseFdStandings(s: FdStandings, now: number): Standings {
             description: null,
             group,
             total: record(row),
-            home: split.get(`HOME:${table.group}:${row.team.id}`) ?? NO_RECORD,
-            away: split.get(`AWAY:${table.group}:${row.team.id}`) ?? NO_RECORD,
+            home: split.get(`HOME:${table.group}:${row.team.id}`) ?? null,
+            away: split.get(`AWAY:${table.group}:${row.team.id}`) ?? null,
           })),
         };
       }),

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startStack, type Stack } from '../../test/stack.ts';
+import {
+  expectConnection,
+  launchBrowser,
+  LIVE_TIMEOUT_MS,
+  markDocument,
+  openPage,
+  text,
+} from './support/browser.ts';
+import { advanceTo, liveMatchWithGoalAhead } from './support/live-fixture.ts';
+
+/**
+ * /match/{id} against the whole stack: the simulated game API, ingest, Redis and the gateway serving the
+ * built site. The simulator's clock is frozen; the test moves it to the next goal and watches the page.
+ */
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack({ timeScale: 0, seed: 20250614 }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const goals = async (page: Parameters<typeof text>[0]) =>
+  Number(await text(page, '[data-testid="match-score-home"]')) +
+  Number(await text(page, '[data-testid="match-score-away"]'));
+
+describe('match page', () => {
+  it('shows a goal without a reload when the simulator scores it', async () => {
+    const goal = await liveMatchWithGoalAhead(stack);
+    const { page, errors } = await openPage(browser, `${stack.url}/match/${goal.matchId}`);
+    await expectConnection(page, 'live');
+    await page.waitForSelector('[data-testid="match-score-home"]', { timeout: LIVE_TIMEOUT_MS });
+    const stillSameDocument = await markDocument(page);
+    const before = await goals(page);
+    const goalEventsBefore = await page
+      .locator(`[data-testid="timeline-event"][data-kind="${goal.kind}"]`)
+      .count();
+    expect(await text(page, '[data-testid="match-clock"]')).not.toBe('');
+    expect(await page.locator('[data-testid="match-status"]').getAttribute('data-status')).toMatch(
+      /first_half|half_time|second_half|extra_time|break|penalties|suspended|interrupted/,
+    );
+
+    advanceTo(stack, goal.atMs);
+
+    await expect.poll(() => goals(page), { timeout: LIVE_TIMEOUT_MS, interval: 200 }).toBe(before + 1);
+    await expect
+      .poll(() => page.locator(`[data-testid="timeline-event"][data-kind="${goal.kind}"]`).count(), {
+        timeout: LIVE_TIMEOUT_MS,
+      })
+      .toBe(goalEventsBefore + 1);
+    // Newest first: the goal just scored heads the timeline.
+    expect(await page.locator('[data-testid="timeline-event"]').first().getAttribute('data-kind')).toBe(
+      goal.kind,
+    );
+    await stillSameDocument();
+    expect(errors).toEqual([]);
+  });
+
+  it('says the match does not exist for an unknown id', async () => {
+    const { page } = await openPage(browser, `${stack.url}/match/987654321`);
+    await page.waitForSelector('[data-testid="page-message-not-found"]', { timeout: LIVE_TIMEOUT_MS });
+    expect(await text(page, '[data-testid="page-message-not-found"] h1')).toBe('Match not found');
+    await expectConnection(page, 'live');
+  });
+});

@@ -1,0 +1,33 @@
+import type { ClientToServerEvents } from '@pitchside/shared/protocol';
+import type { LiveChannel } from '../api/live-channel.ts';
+
+export interface SentRequest {
+  event: keyof ClientToServerEvents;
+  payload: Record<string, unknown>;
+  /** Answers the request as the gateway would. */
+  reply: (response: unknown) => void;
+}
+
+/** A stand-in for the socket in unit tests: records what the stores send and lets the test answer. */
+export class FakeChannel implements LiveChannel {
+  connected = true;
+  readonly sent: SentRequest[] = [];
+
+  emit<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): this {
+    const [payload, ack] = args as unknown as [Record<string, unknown>, (response: unknown) => void];
+    this.sent.push({ event, payload, reply: ack });
+    return this;
+  }
+
+  /** The requests of one kind, oldest first. */
+  requests(event: keyof ClientToServerEvents): SentRequest[] {
+    return this.sent.filter((s) => s.event === event);
+  }
+
+  /** The last request of one kind; fails the test when there is none. */
+  last(event: keyof ClientToServerEvents): SentRequest {
+    const found = this.requests(event).at(-1);
+    if (!found) throw new Error(`nothing was sent as ${event}`);
+    return found;
+  }
+}

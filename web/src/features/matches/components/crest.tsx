@@ -1,0 +1,35 @@
+import { useState } from 'react';
+
+interface CrestProps {
+  src: string | null;
+  /** The team's or competition's name: the placeholder shows its initial. */
+  name: string;
+  size?: 'sm' | 'md' | 'lg';
+}
+
+/**
+ * A team badge or competition logo. Logos come from a third-party image host that may be slow, blocked
+ * or missing: without one (or when it fails to load) a lettered disc keeps the row's layout.
+ * Decorative: the name is always written next to it, so the image itself has no alt text.
+ */
+export function Crest({ src, name, size = 'sm' }: CrestProps) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) {
+    return (
+      <span className={`crest crest--${size} crest--placeholder`} aria-hidden="true">
+        {name.trim().charAt(0).toUpperCase()}
+      </span>
+    );
+  }
+  return (
+    <img
+      className={`crest crest--${size}`}
+      src={src}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import type { Match } from '@pitchside/shared/domain';
+import { Crest } from './crest.tsx';
+import { MatchClock } from './match-clock.tsx';
+import { scoreText } from '../utils/score-text.ts';
+
+interface LiveMatchRowProps {
+  match: Match;
+  href: string;
+}
+
+/**
+ * One match on a list: clock, home, score, away. The whole row opens the match. Memoised: a push changes
+ * one entry, and the store keeps the others' objects, so only that row renders again.
+ */
+export const LiveMatchRow = memo(function LiveMatchRow({ match, href }: LiveMatchRowProps) {
+  const { home, away } = match.score.current;
+  return (
+    <li
+      className="match-row"
+      data-testid="live-match-row"
+      data-match-id={match.id}
+      data-status={match.status}
+    >
+      <Link className="match-row__link" to={href}>
+        <MatchClock match={match} testId="live-row-clock" className="match-row__clock" />
+        <span className="match-row__team match-row__team--home">
+          <span className="match-row__name">{match.home.name}</span>
+          <Crest src={match.home.logo} name={match.home.name} />
+        </span>
+        <span className="match-row__score" data-testid="live-row-score">
+          {scoreText(home)} - {scoreText(away)}
+        </span>
+        <span className="match-row__team match-row__team--away">
+          <Crest src={match.away.logo} name={match.away.name} />
+          <span className="match-row__name">{match.away.name}</span>
+        </span>
+      </Link>
+    </li>
+  );
+});

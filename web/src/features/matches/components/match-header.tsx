@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import type { Match } from '@pitchside/shared/domain';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { scoreText } from '../utils/score-text.ts';
+import { CompetitionHeader } from './competition-header.tsx';
+import { Crest } from './crest.tsx';
+import { MatchClock } from './match-clock.tsx';
+
+/** The top of a match page: competition, the two teams and the score, status and clock, kickoff and venue. */
+export function MatchHeader({ match }: { match: Match }) {
+  const { t, i18n } = useTranslation();
+  const { current, penalties } = match.score;
+  const venue = [match.venue?.name, match.venue?.city].filter(Boolean).join(', ');
+  return (
+    <section className="match-header" aria-labelledby="match-title">
+      <h1 className="visually-hidden" id="match-title">
+        {t('match.title', { home: match.home.name, away: match.away.name })}
+      </h1>
+      <CompetitionHeader competition={match.competition} />
+      <div className="match-header__board">
+        <div className="match-header__team">
+          <Crest src={match.home.logo} name={match.home.name} size="lg" />
+          <span className="match-header__team-name" data-testid="match-home-name">
+            {match.home.name}
+          </span>
+        </div>
+        <div className="match-header__centre">
+          <div className="match-header__score" aria-label={t('match.scoreLabel')}>
+            <span data-testid="match-score-home">{scoreText(current.home)}</span>
+            <span aria-hidden="true">-</span>
+            <span data-testid="match-score-away">{scoreText(current.away)}</span>
+          </div>
+          {penalties.home !== null && penalties.away !== null && (
+            <div className="match-header__penalties">
+              {t('match.penalties', { home: penalties.home, away: penalties.away })}
+            </div>
+          )}
+          <MatchClock match={match} testId="match-clock" className="match-header__clock" />
+          <div className="match-header__status" data-testid="match-status" data-status={match.status}>
+            {t(`status.${match.status}`)}
+          </div>
+        </div>
+        <div className="match-header__team">
+          <Crest src={match.away.logo} name={match.away.name} size="lg" />
+          <span className="match-header__team-name" data-testid="match-away-name">
+            {match.away.name}
+          </span>
+        </div>
+      </div>
+      <dl className="match-header__facts">
+        <div>
+          <dt>{t('match.kickoff')}</dt>
+          <dd>
+            <time dateTime={match.kickoff} data-testid="match-kickoff">
+              {formatDateTime(match.kickoff, i18n.language)}
+            </time>
+          </dd>
+        </div>
+        {venue && (
+          <div>
+            <dt>{t('match.venue')}</dt>
+            <dd data-testid="match-venue">{venue}</dd>
+          </div>
+        )}
+        {match.round && (
+          <div>
+            <dt>{t('match.round')}</dt>
+            <dd>{match.round}</dd>
+          </div>
+        )}
+        {match.referee && (
+          <div>
+            <dt>{t('match.referee')}</dt>
+            <dd>{match.referee}</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -17,6 +17,8 @@ export interface IngestOptions {
   fixtureWindowDays?: number;
   timeoutMs?: number;
   concurrency?: number;
+  /** The clock that decides "today" and "kicks off soon": the simulator's when it plays a sped-up day. */
+  now?: () => number;
 }
 
 export interface IngestDeps {
@@ -49,6 +51,7 @@ export async function startIngest(deps: IngestDeps, options: IngestOptions) {
     competitions: options.competitions ?? [],
     fixtureWindowDays: options.fixtureWindowDays ?? 1,
     timeoutMs: options.timeoutMs ?? 8000,
+    ...(options.now ? { now: options.now } : {}),
   });
 
   const prefix = deps.keys.queuePrefix();

@@ -1,0 +1,79 @@
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import { redisKeys } from '@pitchside/shared/redis-keys';
+import { readEnv } from './config/env.ts';
+import { createLogger } from './logging/logger.ts';
+import { createProvider } from './providers/create-provider.ts';
+import { startIngest } from './ingest-worker.ts';
+import { createSimulator, type Simulator } from './simulator/index.ts';
+
+const env = readEnv();
+const logger = createLogger(env.LOG_LEVEL);
+
+// The embedded default: the simulated game API plays a match day, and ingest reads it as API-Football.
+let simulator: Simulator | undefined;
+let simulatorUrl: string | undefined;
+if (env.PROVIDER === 'simulator') {
+  simulator = createSimulator({
+    seed: env.SIM_SEED,
+    timeScale: env.SIM_TIME_SCALE,
+    ...(env.SIM_REPLAY ? { replay: JSON.parse(readFileSync(env.SIM_REPLAY, 'utf8')) } : {}),
+  });
+  simulatorUrl = (await simulator.listen(env.SIM_PORT)).url;
+  logger.info({ url: simulatorUrl, timeScale: env.SIM_TIME_SCALE }, 'simulated game API listening');
+}
+
+const redis = new Redis(env.REDIS_URL);
+redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+const keys = redisKeys(env.REDIS_PREFIX);
+const { hostname, port, password, username } = new URL(env.REDIS_URL);
+const ingest = await startIngest(
+  {
+    redis,
+    // BullMQ blocks on its connections: it needs maxRetriesPerRequest null (BullMQ "going to production").
+    connection: { host: hostname, port: Number(port || 6379), username, password, maxRetriesPerRequest: null },
+    keys,
+    provider: createProvider(env, simulatorUrl),
+    logger,
+  },
+  {
+    intervals: {
+      'poll-live': env.POLL_LIVE_MS,
+      'poll-details': env.POLL_DETAILS_MS,
+      'poll-fixtures': env.POLL_FIXTURES_MS,
+      'poll-standings': env.POLL_STANDINGS_MS,
+      'poll-teams': env.POLL_TEAMS_MS,
+      'poll-news': env.POLL_NEWS_MS,
+    },
+    rssUrl: env.MATCH_RSS_URL ?? (simulatorUrl ? `${simulatorUrl}/rss/matches.xml` : undefined),
+    competitions: env.COMPETITIONS.split(',').filter(Boolean),
+    fixtureWindowDays: env.FIXTURE_WINDOW_DAYS,
+    timeoutMs: env.GAME_API_TIMEOUT_MS,
+    // The simulator's day runs faster than ours: its clock says which dates to poll.
+    ...(simulator ? { now: () => simulator.clock.nowMs() } : {}),
+  },
+);
+logger.info({ provider: env.PROVIDER }, 'ingest polling');
+
+// Operators scrape queue health and ingest lag here.
+const metricsServer = createServer(async (req, res) => {
+  if (req.url !== '/metrics') return void res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': ingest.metrics.registry.contentType });
+  res.end(await ingest.metrics.registry.metrics());
+});
+metricsServer.listen(env.METRICS_PORT, '127.0.0.1');
+
+let closing = false;
+const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'ingest closing');
+  await ingest.close();
+  await simulator?.close();
+  metricsServer.close();
+  redis.disconnect();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

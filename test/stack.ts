@@ -1,0 +1,100 @@
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import type { Redis } from 'ioredis';
+import { pino } from 'pino';
+import type { RedisKeys } from '@pitchside/shared/redis-keys';
+import { ApiFootballProvider } from '../ingest/src/providers/api-football/api-football-provider.ts';
+import { startIngest, type IngestHandle } from '../ingest/src/ingest-worker.ts';
+import { createSimulator, type Simulator } from '../ingest/src/simulator/index.ts';
+import { startGateway } from './gateway.ts';
+import { REDIS_URL, testRedis } from './redis.ts';
+
+export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+export interface StackOptions {
+  /** Simulated seconds per real second; 0 (the default here) freezes the match day so tests move it. */
+  timeScale?: number;
+  seed?: number;
+  /** Poll intervals in ms; tests poll fast so a change shows within a second. */
+  livePollMs?: number;
+}
+
+export interface Stack {
+  /** The gateway, serving the website, /api and the socket. */
+  url: string;
+  simulator: Simulator;
+  ingest: IngestHandle;
+  redis: Redis;
+  keys: RedisKeys;
+  stopGateway(): Promise<void>;
+  /** Starts the gateway again on the same port. */
+  startGateway(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole platform in one process, as `npm start` runs it but under the test's own Redis prefix:
+ * the simulated game API, the real ingest worker (BullMQ, fast polls) and a real gateway serving web/dist.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  if (!existsSync(`${WEB_DIST}/index.html`)) {
+    throw new Error('web/dist is missing: run `npm run build:web` (npm test does it before the tests).');
+  }
+  const t = await testRedis();
+  const simulator = createSimulator({ timeScale: options.timeScale ?? 0, ...(options.seed ? { seed: options.seed } : {}) });
+  const { url: simulatorUrl } = await simulator.listen(0);
+  const { hostname, port } = new URL(REDIS_URL);
+  const live = options.livePollMs ?? 300;
+  const ingest = await startIngest(
+    {
+      redis: t.connect(),
+      connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
+      keys: t.keys,
+      provider: new ApiFootballProvider({ baseUrl: simulatorUrl, timeoutMs: 5000 }),
+      logger: pino({ level: 'silent' }),
+    },
+    {
+      intervals: {
+        'poll-live': live,
+        'poll-details': live * 3,
+        'poll-fixtures': 5000,
+        'poll-standings': 5000,
+        'poll-teams': 60_000,
+        'poll-news': 10_000,
+      },
+      rssUrl: `${simulatorUrl}/rss/matches.xml`,
+      now: () => simulator.clock.nowMs(),
+    },
+  );
+
+  // Start from a settled world: the first live poll has written every live match.
+  const deadline = Date.now() + 20_000;
+  while (!(await t.redis.hget(t.keys.ingestHeartbeat(), 'poll-live'))) {
+    if (Date.now() > deadline) throw new Error('ingest did not complete a live poll within 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  let gateway: Awaited<ReturnType<typeof startGateway>> | null = await startGateway(t, { webDist: WEB_DIST });
+  const gatewayPort = gateway.port;
+  return {
+    url: gateway.url,
+    simulator,
+    ingest,
+    redis: t.redis,
+    keys: t.keys,
+    async stopGateway() {
+      await gateway?.close();
+      gateway = null;
+    },
+    async startGateway() {
+      gateway ??= await startGateway(t, { webDist: WEB_DIST, port: gatewayPort });
+    },
+    async stop() {
+      await gateway?.close();
+      await ingest.close();
+      // Job schedulers live in Redis under the prefix: flushing the prefix removes them with the rest.
+      await simulator.close();
+      await t.cleanup();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Where the simulator's images and articles live. API-Football links logos on media.api-sports.io; the
+ * simulator serves its own from the same server, so a site backed by it shows images with no network.
+ */
+export interface MediaUrls {
+  readonly base: string;
+  teamLogo(teamId: number): string;
+  leagueLogo(leagueId: number): string;
+  /** Null for "World", which has no flag, as in API-Football. */
+  flag(code: string | null): string | null;
+  playerPhoto(playerId: number): string;
+  coachPhoto(coachId: number): string;
+  venueImage(venueId: number): string;
+  article(fixtureId: number, kind: ArticleKind): string;
+  articleImage(fixtureId: number, kind: ArticleKind): string;
+  feed(): string;
+}
+
+export type ArticleKind = 'preview' | 'report';
+
+export function mediaUrls(base: string): MediaUrls {
+  const root = base.replace(/\/+$/, '');
+  return {
+    base: root,
+    teamLogo: (id) => `${root}/logos/teams/${id}.svg`,
+    leagueLogo: (id) => `${root}/logos/leagues/${id}.svg`,
+    flag: (code) => (code === null ? null : `${root}/flags/${code.toLowerCase()}.svg`),
+    playerPhoto: (id) => `${root}/photos/players/${id}.svg`,
+    coachPhoto: (id) => `${root}/photos/coachs/${id}.svg`,
+    venueImage: (id) => `${root}/venues/${id}.svg`,
+    article: (id, kind) => `${root}/news/matches/${id}/${kind}`,
+    articleImage: (id, kind) => `${root}/rss/images/${id}-${kind}.svg`,
+    feed: () => `${root}/rss/matches.xml`,
+  };
+}

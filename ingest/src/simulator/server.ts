@@ -1,0 +1,214 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { errorEnvelope, envelope, apiDate, type Parameters } from './api-football-format.ts';
+import { API_PATHS, answerEndpoint } from './api-endpoints.ts';
+import type { MatchDay } from './match-day.ts';
+import type { MediaUrls } from './media.ts';
+import type { RequestBudget } from './rate-limit.ts';
+import { articleImageSvg, articlePageHtml, findArticle, renderMatchFeed } from './rss-feed.ts';
+import type { SimClock } from './sim-clock.ts';
+import { flagSvg, leagueLogoSvg, personSvg, teamBadgeSvg, venueSvg } from './svg-images.ts';
+
+/**
+ * The simulator's HTTP surface on node:http. API paths answer like v3.football.api-sports.io (also under
+ * a "/v3" prefix, like the RapidAPI host): key check, rate limit, the envelope. Images, the RSS feed and
+ * its article pages are served beside them and are not counted against the API budget, as
+ * media.api-sports.io is not.
+ */
+
+export interface ServerDeps {
+  schedule: MatchDay;
+  clock: SimClock;
+  /** Where links point; known once the server listens. */
+  media: () => MediaUrls;
+  budget: RequestBudget;
+  apiKey: string | undefined;
+  logger: Logger;
+}
+
+type Reply = { status: number; type: string; body: string; headers?: Record<string, string> };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const SVG_TYPE = 'image/svg+xml';
+
+export function createRequestListener(deps: ServerDeps): RequestListener {
+  const log = deps.logger.child({ module: 'simulator-http' });
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    let reply: Reply;
+    try {
+      reply = route(req, deps);
+    } catch (err) {
+      log.error({ err, url: req.url }, 'simulator request failed');
+      reply = json(500, errorEnvelope('', {}, { server: 'The simulator failed to answer this request.' }));
+    }
+    res.writeHead(reply.status, {
+      'content-type': reply.type,
+      'access-control-allow-origin': '*',
+      'cache-control': reply.type === SVG_TYPE ? 'public, max-age=86400' : 'no-store',
+      ...reply.headers,
+    });
+    res.end(req.method === 'HEAD' ? undefined : reply.body);
+    log.debug(
+      { method: req.method, url: req.url, status: reply.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  };
+}
+
+function route(req: IncomingMessage, deps: ServerDeps): Reply {
+  const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return json(405, errorEnvelope('', {}, { method: 'Only GET requests are accepted.' }), {
+      allow: 'GET, HEAD',
+    });
+  }
+  const nowMs = deps.clock.nowMs();
+  const media = deps.media();
+  const { schedule } = deps;
+  let m: RegExpExecArray | null;
+
+  if (path === '/') {
+    return json(200, {
+      name: 'Pitchside simulated game API (API-Football v3 format)',
+      now: apiDate(nowMs),
+      timeScale: deps.clock.timeScale,
+      endpoints: API_PATHS.map((p) => `/${p}`),
+      feed: media.feed(),
+    });
+  }
+  if ((m = /^\/logos\/teams\/(\d+)\.svg$/.exec(path))) {
+    const team = schedule.team(Number(m[1]));
+    if (!team) return notFound();
+    return svg(teamBadgeSvg(team.name, team.squad.colors.player.primary, team.squad.colors.player.number));
+  }
+  if ((m = /^\/logos\/leagues\/(\d+)\.svg$/.exec(path))) {
+    const competition = schedule.competition(Number(m[1]));
+    return competition ? svg(leagueLogoSvg(competition.name, competition.type)) : notFound();
+  }
+  if ((m = /^\/flags\/([a-z]{2}(?:-[a-z]{3})?)\.svg$/.exec(path))) return svg(flagSvg(m[1]!));
+  if ((m = /^\/photos\/(players|coachs)\/(\d+)\.svg$/.exec(path))) return svg(personSvg(`${m[1]} ${m[2]}`));
+  if ((m = /^\/venues\/(\d+)\.svg$/.exec(path))) {
+    const team = schedule.teams.find((t) => t.venue?.id === Number(m![1]));
+    return team?.venue ? svg(venueSvg(team.venue.name)) : notFound();
+  }
+  if (path === '/rss/matches.xml') {
+    return {
+      status: 200,
+      type: 'application/rss+xml; charset=utf-8',
+      body: renderMatchFeed(schedule, nowMs, media),
+    };
+  }
+  if ((m = /^\/rss\/images\/(\d+)-(preview|report)\.svg$/.exec(path))) {
+    const fixture = schedule.fixture(Number(m[1]));
+    return fixture ? svg(articleImageSvg(fixture, m[2] as 'preview' | 'report')) : notFound();
+  }
+  if ((m = /^\/news\/matches\/(\d+)\/(preview|report)$/.exec(path))) {
+    const item = findArticle(schedule, Number(m[1]), m[2] as 'preview' | 'report', nowMs, media);
+    return item
+      ? { status: 200, type: 'text/html; charset=utf-8', body: articlePageHtml(item) }
+      : {
+          status: 404,
+          type: 'text/html; charset=utf-8',
+          body: '<!doctype html><title>Not published</title><p>This article is not published (yet).</p>',
+        };
+  }
+
+  const apiPath = path.replace(/^\/v3(?=\/)/, '').slice(1);
+  const params: Parameters = Object.fromEntries(url.searchParams.entries());
+  return api(apiPath, params, req, deps, nowMs, media);
+}
+
+function api(
+  path: string,
+  params: Parameters,
+  req: IncomingMessage,
+  deps: ServerDeps,
+  nowMs: number,
+  media: MediaUrls,
+): Reply {
+  if (deps.apiKey !== undefined) {
+    const key = header(req, 'x-apisports-key') ?? header(req, 'x-rapidapi-key');
+    // Probed on the real API: no key at all is HTTP 403 with an empty "get"; a wrong key is HTTP 200.
+    if (key === undefined) {
+      return json(
+        403,
+        errorEnvelope(
+          '',
+          {},
+          {
+            token: 'Missing application key, Check our documentation on how to add your API key in headers.',
+          },
+        ),
+      );
+    }
+    if (key !== deps.apiKey) {
+      return json(
+        200,
+        errorEnvelope(path, params, {
+          token:
+            'Error/Missing application key. Go to https://www.api-football.com/documentation-v3 to learn how to get your API application key.',
+        }),
+      );
+    }
+  }
+  if (path === 'status') {
+    const usage = deps.budget.usage();
+    return json(
+      200,
+      envelope('status', params, {
+        account: { firstname: 'Pitchside', lastname: 'Simulator', email: 'simulator@pitchside.invalid' },
+        subscription: { plan: 'Simulator', end: apiDate(nowMs + 365 * 86_400_000), active: true },
+        requests: { current: usage.today, limit_day: deps.budget.perDay },
+      }),
+    );
+  }
+
+  const budget = deps.budget.take();
+  if (!budget.allowed) {
+    const headers = { ...budget.headers, 'retry-after': String(budget.retryAfterSeconds ?? 60) };
+    return budget.refusedBy === 'minute'
+      ? json(
+          429,
+          errorEnvelope(path, params, {
+            rateLimit:
+              'Too many requests. You have exceeded the limit of requests per minute of your subscription.',
+          }),
+          headers,
+        )
+      : json(
+          200,
+          errorEnvelope(path, params, {
+            requests:
+              'You have reached the request limit for the day, Go to https://dashboard.api-football.com to upgrade your plan.',
+          }),
+          headers,
+        );
+  }
+  const answer = answerEndpoint(path, params, { schedule: deps.schedule, nowMs, media });
+  if (!answer)
+    return json(
+      404,
+      errorEnvelope(path, params, { endpoint: 'This endpoint do not exist.' }),
+      budget.headers,
+    );
+  return json(200, answer, budget.headers);
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function json(status: number, body: unknown, headers?: Record<string, string>): Reply {
+  return { status, type: JSON_TYPE, body: JSON.stringify(body), headers };
+}
+
+function svg(body: string): Reply {
+  return { status: 200, type: SVG_TYPE, body };
+}
+
+function notFound(): Reply {
+  return { status: 404, type: 'text/plain; charset=utf-8', body: 'Not found' };
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { readOpenfootballFile, type OpenfootballTournament } from './replay-openfootball.ts';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_SEED, DEFAULT_TIME_SCALE } from './simulator.ts';
+
+/**
+ * The standalone simulator's configuration (main.ts), read and validated once: environment variables,
+ * and `--replay <file>` on the command line, which wins over SIM_REPLAY. Every problem is reported at once.
+ */
+
+/** An empty variable (`SIM_SEED=`) means "not set", not zero. */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema);
+
+const replayFile = z
+  .string()
+  .min(1)
+  .transform((path, ctx): { path: string; tournament: OpenfootballTournament } => {
+    try {
+      return { path, tournament: readOpenfootballFile(path) };
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  });
+
+const SimulatorEnvSchema = z.object({
+  SIM_PORT: unsetIfEmpty(z.coerce.number().int().min(0).max(65535).default(4010)),
+  SIM_HOST: unsetIfEmpty(z.string().min(1).default('127.0.0.1')),
+  SIM_SEED: unsetIfEmpty(z.coerce.number().int().default(DEFAULT_SEED)),
+  SIM_TIME_SCALE: unsetIfEmpty(z.coerce.number().min(0.1).max(600).default(DEFAULT_TIME_SCALE)),
+  SIM_REPLAY: unsetIfEmpty(replayFile.optional()),
+  SIM_API_KEY: unsetIfEmpty(z.string().min(1).optional()),
+  SIM_RATE_LIMIT_PER_MINUTE: unsetIfEmpty(
+    z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_PER_MINUTE),
+  ),
+  /** Base for links in answers when clients reach the simulator under another name (a container's). */
+  SIM_PUBLIC_URL: unsetIfEmpty(z.url().optional()),
+  LOG_LEVEL: unsetIfEmpty(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type SimulatorConfig = z.output<typeof SimulatorEnvSchema>;
+
+export function readSimulatorConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): SimulatorConfig {
+  const problems: string[] = [];
+  const overrides: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--replay') {
+      const path = argv[++i];
+      if (path === undefined || path.startsWith('--')) problems.push('  --replay: needs a file path');
+      else overrides.SIM_REPLAY = path;
+    } else if (arg.startsWith('--replay=')) {
+      overrides.SIM_REPLAY = arg.slice('--replay='.length);
+    } else {
+      problems.push(`  ${arg}: unknown argument (the simulator takes --replay <openfootball.json>)`);
+    }
+  }
+  const parsed = SimulatorEnvSchema.safeParse({ ...env, ...overrides });
+  if (!parsed.success) {
+    problems.push(...parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`));
+  }
+  if (problems.length > 0 || !parsed.success) {
+    throw new Error(`simulator: bad configuration:\n${problems.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
+    // The whole suite shares two cores with Chromium: give asynchronous effects time to land.
+    expect: { poll: { timeout: 5_000, interval: 25 } },
     hookTimeout: 60_000,
     projects: [
       {

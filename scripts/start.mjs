@@ -30,7 +30,11 @@ const levels = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 
 
 /** Runs one service, printing its pino lines as `[name] level msg`. */
 function run(name, script) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => {
@@ -57,10 +61,12 @@ function stop(code = 0) {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   const timer = setTimeout(() => process.exit(code), 5000);
-  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once('exit', r))))).then(() => {
-    clearTimeout(timer);
-    process.exit(code);
-  });
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once('exit', r))))).then(
+    () => {
+      clearTimeout(timer);
+      process.exit(code);
+    },
+  );
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -69,7 +75,10 @@ run('ingest', 'ingest/src/index.ts');
 run('gateway', 'gateway/src/index.ts');
 
 for (let i = 0; i < 100 && !stopping; i++) {
-  const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+  const ok = await fetch(`${url}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (ok) {
     console.log(`\n  Pitchside is up: ${url}\n  Live matches:    ${url}/live-matches\n  Stop with Ctrl+C.\n`);
     break;

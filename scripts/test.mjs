@@ -18,8 +18,12 @@ try {
   console.error(`\nThe tests cannot run: ${error.message}`);
   process.exit(1);
 }
-const result = spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  path.join(root, 'node_modules', '.bin', 'vitest'),
+  ['run', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

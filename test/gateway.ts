@@ -21,7 +21,10 @@ export async function startGateway(
 }
 
 /** A real socket.io-client, websocket only, as the website connects. */
-export function connectClient(url: string, options: { extraHeaders?: Record<string, string> } = {}): ClientSocket {
+export function connectClient(
+  url: string,
+  options: { extraHeaders?: Record<string, string> } = {},
+): ClientSocket {
   return connect(url, {
     transports: ['websocket'],
     reconnectionDelay: 50,

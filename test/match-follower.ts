@@ -31,7 +31,10 @@ export class MatchFollower {
   async subscribe(): Promise<void> {
     this.pending = [];
     const since = this.position ?? undefined;
-    const response = await this.socket.emitWithAck('match:subscribe', { matchId: this.matchId, ...(since ? { since } : {}) });
+    const response = await this.socket.emitWithAck('match:subscribe', {
+      matchId: this.matchId,
+      ...(since ? { since } : {}),
+    });
     if ('error' in response) throw new Error(`${response.error.code}: ${response.error.message}`);
     this.start(response.data);
     const buffered = this.pending;

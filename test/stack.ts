@@ -41,7 +41,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw new Error('web/dist is missing: run `npm run build:web` (npm test does it before the tests).');
   }
   const t = await testRedis();
-  const simulator = createSimulator({ timeScale: options.timeScale ?? 0, ...(options.seed ? { seed: options.seed } : {}) });
+  const simulator = createSimulator({
+    timeScale: options.timeScale ?? 0,
+    ...(options.seed ? { seed: options.seed } : {}),
+  });
   const { url: simulatorUrl } = await simulator.listen(0);
   const { hostname, port } = new URL(REDIS_URL);
   const live = options.livePollMs ?? 300;

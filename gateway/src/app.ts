@@ -75,10 +75,18 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
 
   const httpServer = createServer(app);
   const io = createSocketServer(httpServer, { allowedOrigins: options.allowedOrigins ?? [], logger });
-  const matchFanout = new MatchFanout(deps.subscriber, deps.keys, logger.child({ module: 'match-fanout' }), (n) =>
-    metrics.deliveries.inc(n),
+  const matchFanout = new MatchFanout(
+    deps.subscriber,
+    deps.keys,
+    logger.child({ module: 'match-fanout' }),
+    (n) => metrics.deliveries.inc(n),
   );
-  const scoreboardFanout = new ScoreboardFanout(io, deps.subscriber, deps.keys, logger.child({ module: 'scoreboard' }));
+  const scoreboardFanout = new ScoreboardFanout(
+    io,
+    deps.subscriber,
+    deps.keys,
+    logger.child({ module: 'scoreboard' }),
+  );
   attachSocketHandlers({ io, matches, matchFanout, scoreboardFanout, logger });
   io.on('connection', (socket) => {
     metrics.sockets.inc();

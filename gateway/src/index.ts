@@ -9,7 +9,8 @@ const env = readEnv();
 const logger = pino({ name: 'gateway', level: env.LOG_LEVEL });
 const redis = new Redis(env.REDIS_URL);
 const subscriber = new Redis(env.REDIS_URL);
-for (const client of [redis, subscriber]) client.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+for (const client of [redis, subscriber])
+  client.on('error', (err) => logger.warn({ err }, 'redis connection error'));
 
 const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = await createApp(

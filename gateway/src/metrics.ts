@@ -6,7 +6,11 @@ export function createGatewayMetrics() {
   collectDefaultMetrics({ register: registry });
   return {
     registry,
-    sockets: new Gauge({ name: 'gateway_sockets', help: 'Open Socket.IO connections', registers: [registry] }),
+    sockets: new Gauge({
+      name: 'gateway_sockets',
+      help: 'Open Socket.IO connections',
+      registers: [registry],
+    }),
     matchesWatched: new Gauge({
       name: 'gateway_matches_watched',
       help: 'Matches with at least one viewer on this gateway',

@@ -18,7 +18,10 @@ export function webStatic(webDist: string | undefined): Router {
     });
     return router;
   }
-  router.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+  router.use(
+    '/assets',
+    express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '365d', index: false }),
+  );
   router.use(express.static(webDist, { index: false, maxAge: '1h' }));
   router.get(/^(?!\/api\/|\/socket\.io\/).*/, (_req, res) => {
     res.set('Cache-Control', 'no-cache').sendFile(index);

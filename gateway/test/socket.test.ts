@@ -61,7 +61,10 @@ describe('gateway socket: ingest to Redis to a real socket.io-client', () => {
 
   it('sends a snapshot to a client whose epoch is gone', async () => {
     const socket = client();
-    const response = await socket.emitWithAck('match:subscribe', { matchId: '1001', since: { epoch: 'old', seq: 7 } });
+    const response = await socket.emitWithAck('match:subscribe', {
+      matchId: '1001',
+      since: { epoch: 'old', seq: 7 },
+    });
     expect(response).toMatchObject({ data: { kind: 'snapshot', seq: 1 } });
   });
 
@@ -87,17 +90,26 @@ describe('gateway socket: ingest to Redis to a real socket.io-client', () => {
     expect(await socket.emitWithAck('match:subscribe', { matchId: 42 } as never)).toMatchObject({
       error: { code: 'request:invalid', issues: [{ path: 'matchId' }] },
     });
-    expect(await socket.emitWithAck('match:subscribe', { matchId: '1001', extra: 'x'.repeat(5000) } as never)).toMatchObject({
+    expect(
+      await socket.emitWithAck('match:subscribe', { matchId: '1001', extra: 'x'.repeat(5000) } as never),
+    ).toMatchObject({
       error: { code: 'request:payload-too-large' },
     });
     expect(await socket.emitWithAck('match:unsubscribe', { matchId: '1001' })).toMatchObject({
       error: { code: 'subscription:not-subscribed' },
     });
-    expect(await (socket as unknown as { emitWithAck(e: string, p: unknown): Promise<unknown> }).emitWithAck('admin:drop', {})).toMatchObject({
+    expect(
+      await (socket as unknown as { emitWithAck(e: string, p: unknown): Promise<unknown> }).emitWithAck(
+        'admin:drop',
+        {},
+      ),
+    ).toMatchObject({
       error: { code: 'request:invalid' },
     });
     expect(socket.connected).toBe(true);
-    expect(await socket.emitWithAck('match:subscribe', { matchId: '1001' })).toMatchObject({ data: { kind: 'snapshot' } });
+    expect(await socket.emitWithAck('match:subscribe', { matchId: '1001' })).toMatchObject({
+      data: { kind: 'snapshot' },
+    });
   });
 
   it('caps subscriptions per connection', async () => {
@@ -125,14 +137,18 @@ describe('gateway socket: ingest to Redis to a real socket.io-client', () => {
   it('keeps a scoreboard of live matches current and drops a match when it ends', async () => {
     const socket = client();
     const response = await socket.emitWithAck('scoreboard:subscribe', { scope: { kind: 'live' } });
-    expect(response).toMatchObject({ data: { room: 'scoreboard:live', entries: [{ match: { id: '1001' } }] } });
+    expect(response).toMatchObject({
+      data: { room: 'scoreboard:live', entries: [{ match: { id: '1001' } }] },
+    });
     const updates: { inScope: boolean; seq: number }[] = [];
     socket.on('scoreboard:updated', (u) => updates.push({ inScope: u.inScope, seq: u.entry.seq }));
     await store.ingest({ match: liveMatch(1, 0, 11) });
     await store.ingest({ match: liveMatch(1, 0, 90, { status: 'finished' }) });
-    await expect.poll(() => updates).toEqual([
-      { inScope: true, seq: 2 },
-      { inScope: false, seq: 3 },
-    ]);
+    await expect
+      .poll(() => updates)
+      .toEqual([
+        { inScope: true, seq: 2 },
+        { inScope: false, seq: 3 },
+      ]);
   });
 });

@@ -32,7 +32,13 @@ const ingest = await startIngest(
   {
     redis,
     // BullMQ blocks on its connections: it needs maxRetriesPerRequest null (BullMQ "going to production").
-    connection: { host: hostname, port: Number(port || 6379), username, password, maxRetriesPerRequest: null },
+    connection: {
+      host: hostname,
+      port: Number(port || 6379),
+      username,
+      password,
+      maxRetriesPerRequest: null,
+    },
     keys,
     provider: createProvider(env, simulatorUrl),
     logger,

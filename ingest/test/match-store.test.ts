@@ -28,7 +28,9 @@ describe('MatchStore against real Redis', () => {
     expect(stored?.detail.events).toHaveLength(1);
     expect(await t.redis.xlen(t.keys.matchStream('1001'))).toBe(1);
     expect(await t.redis.sismember(t.keys.liveMatches(), '1001')).toBe(1);
-    expect(await t.redis.zscore(t.keys.matchesByKickoff(), '1001')).toBe(String(Date.parse('2026-11-22T15:00:00Z')));
+    expect(await t.redis.zscore(t.keys.matchesByKickoff(), '1001')).toBe(
+      String(Date.parse('2026-11-22T15:00:00Z')),
+    );
     await expect.poll(() => received.length).toBe(1);
     expect(received[0]).toMatchObject({ matchId: '1001', seq: 1, epoch: stored?.epoch });
   });
@@ -49,7 +51,9 @@ describe('MatchStore against real Redis', () => {
     const stored = await store.read('1001');
     expect(stored?.seq).toBe(2);
     const rows = await t.redis.xrange(t.keys.matchStream('1001'), '-', '+');
-    const added = rows.flatMap(([, f]) => MatchDeltaSchema.parse(JSON.parse(f[1]!)).changes).filter((c) => c.type === 'event_added');
+    const added = rows
+      .flatMap(([, f]) => MatchDeltaSchema.parse(JSON.parse(f[1]!)).changes)
+      .filter((c) => c.type === 'event_added');
     expect(added).toHaveLength(1);
   });
 

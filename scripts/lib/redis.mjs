@@ -46,11 +46,28 @@ export async function ensureRedis(url = 'redis://127.0.0.1:6379') {
   mkdirSync(dir, { recursive: true });
   const started = spawnSync(
     'redis-server',
-    ['--port', String(port), '--bind', host === 'localhost' ? '127.0.0.1' : host, '--save', '', '--appendonly', 'no',
-      '--daemonize', 'yes', '--dir', dir, '--logfile', path.join(dir, 'redis.log'), '--pidfile', path.join(dir, 'redis.pid')],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      host === 'localhost' ? '127.0.0.1' : host,
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'yes',
+      '--dir',
+      dir,
+      '--logfile',
+      path.join(dir, 'redis.log'),
+      '--pidfile',
+      path.join(dir, 'redis.pid'),
+    ],
     { encoding: 'utf8' },
   );
-  if (started.status !== 0) throw new Error(`redis-server would not start: ${started.stderr || started.stdout}`);
+  if (started.status !== 0)
+    throw new Error(`redis-server would not start: ${started.stderr || started.stdout}`);
   for (let i = 0; i < 50; i++) {
     if (await pingRedis(host, port)) return { started: true };
     await new Promise((r) => setTimeout(r, 100));

@@ -5,14 +5,22 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]*$/).default('ps:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]*$/)
+    .default('ps:'),
   /** The built website to serve (vite build output); absent means API only. */
   WEB_DIST: z.string().optional(),
   /** Extra browser origins allowed to open a socket, comma separated; the gateway's own origin always is. */
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type GatewayEnv = z.infer<typeof EnvSchema>;

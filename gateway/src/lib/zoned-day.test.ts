@@ -16,8 +16,12 @@ describe('zonedDayRange', () => {
   });
 
   it('handles zones ahead of and behind UTC, and half-hour zones', () => {
-    expect(new Date(zonedDayRange('2026-11-22', 'America/New_York').start).toISOString()).toBe('2026-11-22T05:00:00.000Z');
-    expect(new Date(zonedDayRange('2026-11-22', 'Asia/Kolkata').start).toISOString()).toBe('2026-11-21T18:30:00.000Z');
+    expect(new Date(zonedDayRange('2026-11-22', 'America/New_York').start).toISOString()).toBe(
+      '2026-11-22T05:00:00.000Z',
+    );
+    expect(new Date(zonedDayRange('2026-11-22', 'Asia/Kolkata').start).toISOString()).toBe(
+      '2026-11-21T18:30:00.000Z',
+    );
     expect(new Date(zonedDayRange('2026-11-22', 'UTC').start).toISOString()).toBe('2026-11-22T00:00:00.000Z');
   });
 });

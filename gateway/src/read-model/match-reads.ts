@@ -35,7 +35,11 @@ export class MatchReads {
    */
   async deltasAfter(matchId: string, afterSeq: number, untilSeq: number): Promise<MatchDelta[] | null> {
     if (untilSeq <= afterSeq) return [];
-    const rows = await this.redis.xrange(this.keys.matchStream(matchId), `${afterSeq + 1}-1`, `${untilSeq}-1`);
+    const rows = await this.redis.xrange(
+      this.keys.matchStream(matchId),
+      `${afterSeq + 1}-1`,
+      `${untilSeq}-1`,
+    );
     const deltas = rows.map(([, fields]) => JSON.parse(fields[1] ?? 'null') as MatchDelta);
     const complete = deltas.length === untilSeq - afterSeq && deltas[0]?.seq === afterSeq + 1;
     return complete ? deltas : null;

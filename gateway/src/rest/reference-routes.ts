@@ -28,7 +28,8 @@ export function referenceRoutes(reference: ReferenceReads, matches: MatchReads):
   router.get('/competitions/:id/standings', cacheFor(FIXTURES_SECONDS), async (req, res) => {
     const { id } = parseInput(IdParams, req.params);
     const standings = await reference.standings(id);
-    if (!standings) throw new PitchsideError('competition:not-found', `No standings for the competition ${id}.`);
+    if (!standings)
+      throw new PitchsideError('competition:not-found', `No standings for the competition ${id}.`);
     res.json({ data: standings });
   });
 

@@ -16,7 +16,8 @@ export function guarded<S extends z.ZodType, R>(
     if (typeof ack !== 'function') return; // a request without an ack cannot be answered: ignore it
     const reply = ack as (response: Ack<R>) => void;
     try {
-      if (payloadBytes(payload) > MAX_SOCKET_PAYLOAD_BYTES) throw new PitchsideError('request:payload-too-large');
+      if (payloadBytes(payload) > MAX_SOCKET_PAYLOAD_BYTES)
+        throw new PitchsideError('request:payload-too-large');
       const parsed = schema.safeParse(payload);
       if (!parsed.success) {
         throw new PitchsideError(

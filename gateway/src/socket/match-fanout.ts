@@ -46,7 +46,9 @@ export class MatchFanout {
     this.viewers.delete(matchId);
     const channel = this.keys.matchChannel(matchId);
     this.channelToMatch.delete(channel);
-    this.subscriber.unsubscribe(channel).catch((err: unknown) => this.logger.warn({ err, matchId }, 'unsubscribe failed'));
+    this.subscriber
+      .unsubscribe(channel)
+      .catch((err: unknown) => this.logger.warn({ err, matchId }, 'unsubscribe failed'));
   }
 
   viewerCount(matchId: string): number {

@@ -36,7 +36,10 @@ export function preEncodeEvent(event: string, jsonPayload: string): PreEncodedEv
 /** What engine.io's WebSocket transport keeps: the `ws` socket, whose sender takes a finished frame. */
 interface WsTransportInternals {
   name: string;
-  socket?: { _sender?: { sendFrame?: (frame: Buffer[], cb?: (err?: Error) => void) => void }; bufferedAmount?: number };
+  socket?: {
+    _sender?: { sendFrame?: (frame: Buffer[], cb?: (err?: Error) => void) => void };
+    bufferedAmount?: number;
+  };
 }
 
 interface EngineInternals {

@@ -2,7 +2,12 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import { isLive } from '@pitchside/shared/domain';
-import { EVENTS, type ScoreboardEntry, type ScoreboardScope, scoreboardRoom } from '@pitchside/shared/protocol';
+import {
+  EVENTS,
+  type ScoreboardEntry,
+  type ScoreboardScope,
+  scoreboardRoom,
+} from '@pitchside/shared/protocol';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { zonedDayRange } from '../lib/zoned-day.ts';
 

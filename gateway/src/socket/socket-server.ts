@@ -24,7 +24,12 @@ import { guarded, TokenBucket } from './guard.ts';
 import type { MatchFanout } from './match-fanout.ts';
 import type { ScoreboardFanout } from './scoreboard-fanout.ts';
 
-export type PitchsideServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type PitchsideServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 type PitchsideSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** The hard ceiling on one inbound message; above it Engine.IO closes the connection. */
@@ -87,7 +92,13 @@ export interface SocketHandlerDeps {
   logger: Logger;
 }
 
-export function attachSocketHandlers({ io, matches, matchFanout, scoreboardFanout, logger }: SocketHandlerDeps): void {
+export function attachSocketHandlers({
+  io,
+  matches,
+  matchFanout,
+  scoreboardFanout,
+  logger,
+}: SocketHandlerDeps): void {
   const log = logger.child({ module: 'socket' });
   const unexpected = (error: unknown) => log.error({ err: error }, 'socket handler failed');
 
@@ -103,10 +114,16 @@ export function attachSocketHandlers({ io, matches, matchFanout, scoreboardFanou
 
     socket.use(([event, ...args], next) => {
       const ack = args.at(-1);
-      const refuse = (error: PitchsideError) => (typeof ack === 'function' ? ack({ error: error.toBody() }) : undefined);
+      const refuse = (error: PitchsideError) =>
+        typeof ack === 'function' ? ack({ error: error.toBody() }) : undefined;
       if (!bucket.take()) return refuse(new PitchsideError('request:rate-limited'));
       if (!Object.values(EVENTS).includes(event as never)) {
-        return refuse(new PitchsideError('request:invalid', `Unknown event ${JSON.stringify(String(event)).slice(0, 80)}.`));
+        return refuse(
+          new PitchsideError(
+            'request:invalid',
+            `Unknown event ${JSON.stringify(String(event)).slice(0, 80)}.`,
+          ),
+        );
       }
       next();
     });
@@ -120,7 +137,10 @@ export function attachSocketHandlers({ io, matches, matchFanout, scoreboardFanou
         async ({ matchId, since }): Promise<MatchSubscribeResult> => {
           const already = socket.data.matches.has(matchId);
           if (!already && subscriptionCount() >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-            throw new PitchsideError('subscription:limit', `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection.`);
+            throw new PitchsideError(
+              'subscription:limit',
+              `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection.`,
+            );
           }
           // Join first, read second: a delta published in between reaches the client live (and is a harmless
           // duplicate if the read includes it too); reading first could lose it.
@@ -166,7 +186,10 @@ export function attachSocketHandlers({ io, matches, matchFanout, scoreboardFanou
         async ({ scope }): Promise<ScoreboardSnapshot> => {
           const room = scoreboardRoom(scope);
           if (!socket.data.scoreboards.has(room) && subscriptionCount() >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-            throw new PitchsideError('subscription:limit', `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection.`);
+            throw new PitchsideError(
+              'subscription:limit',
+              `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection.`,
+            );
           }
           await socket.join(room);
           socket.data.scoreboards.add(room);

@@ -6,7 +6,10 @@ import { z } from 'zod';
  */
 const EnvSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]*$/).default('ps:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]*$/)
+    .default('ps:'),
   PROVIDER: z.enum(['simulator', 'api-football', 'football-data']).default('simulator'),
   GAME_API_BASE_URL: z.string().url().optional(),
   GAME_API_KEY: z.string().min(1).optional(),

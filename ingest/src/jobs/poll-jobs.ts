@@ -1,5 +1,12 @@
 /** The poll jobs, one fixed scheduler id each: restarting ingest never adds a second schedule. */
-export const POLL_JOBS = ['poll-live', 'poll-details', 'poll-fixtures', 'poll-standings', 'poll-teams', 'poll-news'] as const;
+export const POLL_JOBS = [
+  'poll-live',
+  'poll-details',
+  'poll-fixtures',
+  'poll-standings',
+  'poll-teams',
+  'poll-news',
+] as const;
 export type PollJob = (typeof POLL_JOBS)[number];
 
 export const INGEST_QUEUE = 'ingest';

@@ -54,7 +54,9 @@ export function createProcessors(deps: ProcessorDeps): Record<PollJob, () => Pro
   const followed = async (): Promise<{ id: string; season: number }[]> => {
     const all = await deps.reference.competitions();
     const wanted = new Set(deps.competitions);
-    return all.filter((c) => wanted.size === 0 || wanted.has(c.id)).map((c) => ({ id: c.id, season: c.season }));
+    return all
+      .filter((c) => wanted.size === 0 || wanted.has(c.id))
+      .map((c) => ({ id: c.id, season: c.season }));
   };
 
   return {

@@ -30,7 +30,9 @@ describe('diffMatch', () => {
   it('reports a status change with the clock, not as a separate clock change', () => {
     const before = buildDetail({ match: liveMatch(0, 0, 45) });
     const { changes } = diffMatch(before, { match: liveMatch(0, 0, 45, { status: 'half_time' }) });
-    expect(changes).toEqual([{ type: 'status', status: 'half_time', clock: { elapsed: 45, stoppage: null } }]);
+    expect(changes).toEqual([
+      { type: 'status', status: 'half_time', clock: { elapsed: 45, stoppage: null } },
+    ]);
   });
 
   it('turns a VAR-cancelled goal into a removal and the VAR decision into an addition', () => {
@@ -85,9 +87,15 @@ describe('diffMatch', () => {
     const steps = [
       { match: liveMatch(0, 0, 5), events: [] },
       { match: liveMatch(1, 0, 10), events: [buildEvent({ id: 'a' })] },
-      { match: liveMatch(1, 0, 20), events: [buildEvent({ id: 'a' }), buildEvent({ id: 'b', kind: 'yellow', minute: 18 })] },
+      {
+        match: liveMatch(1, 0, 20),
+        events: [buildEvent({ id: 'a' }), buildEvent({ id: 'b', kind: 'yellow', minute: 18 })],
+      },
       { match: liveMatch(0, 0, 22), events: [buildEvent({ id: 'b', kind: 'yellow', minute: 18 })] },
-      { match: liveMatch(0, 0, 45, { status: 'half_time' }), statistics: [{ teamId: '33', values: { possession: 55 } }] },
+      {
+        match: liveMatch(0, 0, 45, { status: 'half_time' }),
+        statistics: [{ teamId: '33', values: { possession: 55 } }],
+      },
     ];
     for (const step of steps) {
       const { changes, next } = diffMatch(stored, step);

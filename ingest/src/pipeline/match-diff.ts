@@ -1,4 +1,11 @@
-import { compareEvents, type Clock, type Match, type MatchChange, type MatchDetail, type MatchEvent } from '@pitchside/shared/domain';
+import {
+  compareEvents,
+  type Clock,
+  type Match,
+  type MatchChange,
+  type MatchDetail,
+  type MatchEvent,
+} from '@pitchside/shared/domain';
 import type { MatchUpdate } from '../providers/provider.ts';
 
 /**
@@ -25,11 +32,13 @@ export function diffMatch(
   if (infoChanged(before, after)) changes.push({ type: 'info', match: after });
   else {
     if (!same(before.score, after.score)) changes.push({ type: 'score', score: after.score });
-    if (before.status !== after.status) changes.push({ type: 'status', status: after.status, clock: after.clock });
+    if (before.status !== after.status)
+      changes.push({ type: 'status', status: after.status, clock: after.clock });
     else if (!sameClock(before.clock, after.clock)) changes.push({ type: 'clock', clock: after.clock });
   }
   if (update.events) changes.push(...diffEvents(stored.events, next.events));
-  if (update.lineups && !same(stored.lineups, update.lineups)) changes.push({ type: 'lineups', lineups: update.lineups });
+  if (update.lineups && !same(stored.lineups, update.lineups))
+    changes.push({ type: 'lineups', lineups: update.lineups });
   if (update.statistics && !same(stored.statistics, update.statistics)) {
     changes.push({ type: 'statistics', statistics: update.statistics });
   }
@@ -67,7 +76,8 @@ export function diffEvents(before: readonly MatchEvent[], after: readonly MatchE
     if (!previous) changes.push({ type: 'event_added', event });
     else if (!same(previous, event)) changes.push({ type: 'event_updated', event });
   }
-  for (const event of before) if (!seen.has(event.id)) changes.push({ type: 'event_removed', eventId: event.id });
+  for (const event of before)
+    if (!seen.has(event.id)) changes.push({ type: 'event_removed', eventId: event.id });
   return changes;
 }
 

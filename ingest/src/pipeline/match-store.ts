@@ -42,7 +42,8 @@ export class MatchStore {
     redis: Redis,
     private readonly keys: RedisKeys,
   ) {
-    if (!('applyMatchChange' in redis)) redis.defineCommand('applyMatchChange', { numberOfKeys: 9, lua: APPLY_SCRIPT });
+    if (!('applyMatchChange' in redis))
+      redis.defineCommand('applyMatchChange', { numberOfKeys: 9, lua: APPLY_SCRIPT });
     this.redis = redis as WithApplyScript;
   }
 

@@ -46,7 +46,8 @@ export class ReferenceStore {
     const added = ((await multi.exec()) ?? []).filter(([, r]) => r === 1).length;
     if (added > 0) {
       const index = this.redis.multi();
-      for (const item of items) index.zadd(this.keys.newsByDate(), 'NX', Date.parse(item.publishedAt), item.id);
+      for (const item of items)
+        index.zadd(this.keys.newsByDate(), 'NX', Date.parse(item.publishedAt), item.id);
       index.zremrangebyrank(this.keys.newsByDate(), 0, -NEWS_KEEP - 1);
       await index.exec();
     }

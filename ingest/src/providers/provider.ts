@@ -1,4 +1,12 @@
-import type { Competition, Lineup, Match, MatchEvent, Standings, Team, TeamStatistics } from '@pitchside/shared/domain';
+import type {
+  Competition,
+  Lineup,
+  Match,
+  MatchEvent,
+  Standings,
+  Team,
+  TeamStatistics,
+} from '@pitchside/shared/domain';
 
 /**
  * What one poll learned about one match. A part left undefined was not in the payload and must be left

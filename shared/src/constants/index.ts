@@ -6,7 +6,12 @@ export const HOME_TITLE = 'Online football streaming, schedule and scores';
 export const LANGUAGES = ['en', 'de', 'es', 'fr', 'id', 'it', 'nl', 'pt', 'ru', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
-export const LANGUAGE_COOKIE = { name: 'i18n_redirected', maxAgeDays: 365, path: '/', sameSite: 'lax' } as const;
+export const LANGUAGE_COOKIE = {
+  name: 'i18n_redirected',
+  maxAgeDays: 365,
+  path: '/',
+  sameSite: 'lax',
+} as const;
 
 /** Socket limits: the gateway enforces them and answers with a clear error ack. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** Ids are strings on our side: providers use numbers, codes or slugs, and the web never does arithmetic on them. */
-export const IdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/, 'ids are letters, digits and _.:-');
+export const IdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'ids are letters, digits and _.:-');
 export type Id = z.infer<typeof IdSchema>;
 
 export const SportSchema = z.object({

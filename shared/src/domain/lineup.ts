@@ -18,7 +18,10 @@ export type Kit = z.infer<typeof KitSchema>;
 
 export const LineupSchema = z.object({
   teamId: IdSchema,
-  formation: z.string().regex(/^\d(-\d){1,5}$/).nullable(),
+  formation: z
+    .string()
+    .regex(/^\d(-\d){1,5}$/)
+    .nullable(),
   startXI: z.array(LineupPlayerSchema).max(11),
   substitutes: z.array(LineupPlayerSchema),
   coach: PlayerRefSchema.nullable(),

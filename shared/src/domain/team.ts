@@ -10,7 +10,11 @@ export const TeamSchema = z.object({
   founded: z.number().int().nullable().default(null),
   logo: z.string().nullable(),
   venue: z
-    .object({ name: z.string().nullable(), city: z.string().nullable(), capacity: z.number().int().nullable() })
+    .object({
+      name: z.string().nullable(),
+      city: z.string().nullable(),
+      capacity: z.number().int().nullable(),
+    })
     .nullable()
     .default(null),
 });

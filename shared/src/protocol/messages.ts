@@ -62,7 +62,12 @@ export const MatchSubscribeResultSchema = z.discriminatedUnion('kind', [
     seq: z.number().int(),
     deltas: z.array(MatchDeltaSchema),
   }),
-  z.object({ kind: z.literal('snapshot'), epoch: z.string(), seq: z.number().int(), detail: MatchDetailSchema }),
+  z.object({
+    kind: z.literal('snapshot'),
+    epoch: z.string(),
+    seq: z.number().int(),
+    detail: MatchDetailSchema,
+  }),
 ]);
 export type MatchSubscribeResult = z.infer<typeof MatchSubscribeResultSchema>;
 
@@ -74,7 +79,10 @@ export const ScoreboardEntrySchema = z.object({
 });
 export type ScoreboardEntry = z.infer<typeof ScoreboardEntrySchema>;
 
-export const ScoreboardSnapshotSchema = z.object({ room: z.string(), entries: z.array(ScoreboardEntrySchema) });
+export const ScoreboardSnapshotSchema = z.object({
+  room: z.string(),
+  entries: z.array(ScoreboardEntrySchema),
+});
 export type ScoreboardSnapshot = z.infer<typeof ScoreboardSnapshotSchema>;
 
 /** Pushed to a scoreboard room whenever a match in its scope changes (or leaves it). */

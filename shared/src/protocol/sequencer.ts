@@ -6,7 +6,10 @@ import type { MatchDelta } from '../domain/index.ts';
  */
 export type DeltaVerdict = 'apply' | 'duplicate' | 'gap' | 'reset';
 
-export function judgeDelta(held: { epoch: string; seq: number } | null, delta: Pick<MatchDelta, 'epoch' | 'seq'>): DeltaVerdict {
+export function judgeDelta(
+  held: { epoch: string; seq: number } | null,
+  delta: Pick<MatchDelta, 'epoch' | 'seq'>,
+): DeltaVerdict {
   if (!held) return 'gap';
   if (delta.epoch !== held.epoch) return 'reset';
   if (delta.seq <= held.seq) return 'duplicate';

@@ -1,10 +1,4 @@
-import {
-  emptyScore,
-  MatchSchema,
-  type Match,
-  type MatchEvent,
-  type MatchDetail,
-} from '../domain/index.ts';
+import { emptyScore, MatchSchema, type Match, type MatchEvent, type MatchDetail } from '../domain/index.ts';
 
 /**
  * Valid domain values for tests, built through the real schemas so a test can never start from a shape
@@ -13,7 +7,14 @@ import {
 export function buildMatch(overrides: Partial<Match> = {}): Match {
   return MatchSchema.parse({
     id: '1001',
-    competition: { id: '39', name: 'Premier League', type: 'league', country: 'England', season: 2026, logo: null },
+    competition: {
+      id: '39',
+      name: 'Premier League',
+      type: 'league',
+      country: 'England',
+      season: 2026,
+      logo: null,
+    },
     round: 'Regular Season - 12',
     kickoff: '2026-11-22T15:00:00Z',
     venue: { name: 'Old Trafford', city: 'Manchester' },
@@ -46,7 +47,12 @@ export function buildDetail(overrides: Partial<MatchDetail> = {}): MatchDetail {
 }
 
 /** The same match, in play, with a score. */
-export function liveMatch(home: number, away: number, elapsed: number, overrides: Partial<Match> = {}): Match {
+export function liveMatch(
+  home: number,
+  away: number,
+  elapsed: number,
+  overrides: Partial<Match> = {},
+): Match {
   const score = emptyScore();
   score.current = { home, away };
   return buildMatch({

@@ -43,9 +43,16 @@ export interface App {
  */
 export async function createApp(deps: AppDeps, options: AppOptions = {}): Promise<App> {
   const logger = deps.logger ?? pino({ name: 'gateway', level: 'silent' });
-  const metrics = createGatewayMetrics();
   const matches = new MatchReads(deps.redis, deps.keys);
   const reference = new ReferenceReads(deps.redis, deps.keys);
+
+  // Filled in once the socket server exists; the metrics read them only when scraped.
+  let io: PitchsideServer | undefined;
+  let matchFanout: MatchFanout | undefined;
+  const metrics = createGatewayMetrics({
+    sockets: () => io?.engine.clientsCount ?? 0,
+    matchesWatched: () => matchFanout?.matchCount ?? 0,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -74,12 +81,9 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   app.use(errorHandler(logger.child({ module: 'rest' })));
 
   const httpServer = createServer(app);
-  const io = createSocketServer(httpServer, { allowedOrigins: options.allowedOrigins ?? [], logger });
-  const matchFanout = new MatchFanout(
-    deps.subscriber,
-    deps.keys,
-    logger.child({ module: 'match-fanout' }),
-    (n) => metrics.deliveries.inc(n),
+  io = createSocketServer(httpServer, { allowedOrigins: options.allowedOrigins ?? [], logger });
+  matchFanout = new MatchFanout(deps.subscriber, deps.keys, logger.child({ module: 'match-fanout' }), (n) =>
+    metrics.deliveries.inc(n),
   );
   const scoreboardFanout = new ScoreboardFanout(
     io,
@@ -88,21 +92,14 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     logger.child({ module: 'scoreboard' }),
   );
   attachSocketHandlers({ io, matches, matchFanout, scoreboardFanout, logger });
-  io.on('connection', (socket) => {
-    metrics.sockets.inc();
-    metrics.matchesWatched.set(matchFanout.matchCount);
-    socket.on('disconnect', () => {
-      metrics.sockets.dec();
-      metrics.matchesWatched.set(matchFanout.matchCount);
-    });
-  });
 
+  const server = io;
   return {
     httpServer,
-    io,
+    io: server,
     async close() {
       // io.close() disconnects every socket and closes the HTTP server with it.
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

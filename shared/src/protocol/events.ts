@@ -29,9 +29,16 @@ export interface ServerToClientEvents {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface InterServerEvents {}
 
+/**
+ * What the gateway keeps per connection. Created lazily: most viewers hold one subscription, and a hot
+ * match has tens of thousands of them, so every idle byte counts.
+ */
 export interface SocketData {
-  matches: Set<string>;
-  scoreboards: Set<string>;
+  matches?: Set<string>;
+  scoreboards?: Set<string>;
+  /** Token bucket for inbound requests: tokens left and when they were last counted. */
+  tokens?: number;
+  tokensAt?: number;
 }
 
 /** Socket.IO path and the event names, for code that cannot use the types (k6, raw Engine.IO clients). */

@@ -46,14 +46,6 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const matches = new MatchReads(deps.redis, deps.keys);
   const reference = new ReferenceReads(deps.redis, deps.keys);
 
-  // Filled in once the socket server exists; the metrics read them only when scraped.
-  let io: PitchsideServer | undefined;
-  let matchFanout: MatchFanout | undefined;
-  const metrics = createGatewayMetrics({
-    sockets: () => io?.engine.clientsCount ?? 0,
-    matchesWatched: () => matchFanout?.matchCount ?? 0,
-  });
-
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'weak');
@@ -80,11 +72,20 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   app.use(webStatic(options.webDist));
   app.use(errorHandler(logger.child({ module: 'rest' })));
 
+  // Socket.IO wraps the server's request listener: the Express app must be in place before it attaches.
   const httpServer = createServer(app);
-  io = createSocketServer(httpServer, { allowedOrigins: options.allowedOrigins ?? [], logger });
-  matchFanout = new MatchFanout(deps.subscriber, deps.keys, logger.child({ module: 'match-fanout' }), (n) =>
-    metrics.deliveries.inc(n),
+  const io = createSocketServer(httpServer, { allowedOrigins: options.allowedOrigins ?? [], logger });
+  const matchFanout = new MatchFanout(
+    deps.subscriber,
+    deps.keys,
+    logger.child({ module: 'match-fanout' }),
+    (n) => metrics.deliveries.inc(n),
   );
+  const metrics = createGatewayMetrics({
+    sockets: () => io.engine.clientsCount,
+    matchesWatched: () => matchFanout.matchCount,
+  });
+
   const scoreboardFanout = new ScoreboardFanout(
     io,
     deps.subscriber,
@@ -93,13 +94,12 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   );
   attachSocketHandlers({ io, matches, matchFanout, scoreboardFanout, logger });
 
-  const server = io;
   return {
     httpServer,
-    io: server,
+    io,
     async close() {
       // io.close() disconnects every socket and closes the HTTP server with it.
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };
 }

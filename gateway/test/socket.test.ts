@@ -45,6 +45,17 @@ describe('gateway socket: ingest to Redis to a real socket.io-client', () => {
     expect(follower.resyncs).toBe(0);
   });
 
+  it('serves clients stuck on HTTP long-polling (no WebSocket through their proxy) the same deltas', async () => {
+    const socket = connectClient(gateway.url, { transports: ['polling'] });
+    sockets.push(socket);
+    const follower = new MatchFollower(socket, '1001');
+    await follower.subscribe();
+    await store.ingest({ match: liveMatch(1, 0, 11), events: [buildEvent({ minute: 11 })] });
+    await expect.poll(() => follower.position?.seq).toBe(2);
+    expect(follower.detail?.match.score.current).toEqual({ home: 1, away: 0 });
+    expect(socket.io.engine.transport.name).toBe('polling');
+  });
+
   it('sends only the missed deltas to a client that says where it stands', async () => {
     await store.ingest({ match: liveMatch(0, 0, 11) });
     await store.ingest({ match: liveMatch(0, 0, 12) });

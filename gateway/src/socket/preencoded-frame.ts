@@ -21,7 +21,7 @@ import type { Socket as EngineSocket } from 'engine.io';
 export interface PreEncodedEvent {
   /** The Socket.IO packet without the Engine.IO type, for connections not on a WebSocket (polling). */
   socketIoPacket: string;
-  /** The finished WebSocket frame (header and payload). */
+  /** The finished WebSocket frame, header and payload in one buffer (as ws's `sendFrame` takes it: a list). */
   frame: Buffer[];
 }
 
@@ -29,8 +29,9 @@ export function preEncodeEvent(event: string, jsonPayload: string): PreEncodedEv
   // Socket.IO EVENT packet on the main namespace: "2" + JSON array; Engine.IO MESSAGE adds "4".
   const socketIoPacket = `2[${JSON.stringify(event)},${jsonPayload}]`;
   const data = Buffer.from(`4${socketIoPacket}`);
-  const frame = Sender.frame(data, { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: false });
-  return { socketIoPacket, frame };
+  const parts = Sender.frame(data, { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: false });
+  // Header and payload joined once, so each viewer costs one socket write instead of cork, two writes, uncork.
+  return { socketIoPacket, frame: [parts.length === 1 ? parts[0]! : Buffer.concat(parts)] };
 }
 
 /** What engine.io's WebSocket transport keeps: the `ws` socket, whose sender takes a finished frame. */

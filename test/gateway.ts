@@ -23,7 +23,7 @@ export async function startGateway(
 /** A real socket.io-client, websocket only, as the website connects. */
 export function connectClient(
   url: string,
-  options: { extraHeaders?: Record<string, string> } = {},
+  options: { extraHeaders?: Record<string, string>; transports?: ('websocket' | 'polling')[] } = {},
 ): ClientSocket {
   return connect(url, {
     transports: ['websocket'],

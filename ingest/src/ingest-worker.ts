@@ -106,6 +106,9 @@ export async function startIngest(deps: IngestDeps, options: IngestOptions) {
     { connection: deps.connection, prefix, concurrency: options.concurrency ?? 3 },
   );
   worker.on('error', (err) => logger.error({ err }, 'worker error'));
+  // Closing a worker whose connections are still coming up leaves BullMQ commands failing on a closed
+  // connection (unhandled rejections); a started ingest is a ready one.
+  await worker.waitUntilReady();
 
   return {
     processors,

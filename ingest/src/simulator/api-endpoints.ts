@@ -34,9 +34,8 @@ import {
   type ParamRules,
 } from './api-params.ts';
 import type { MatchDay, SimFixture } from './match-day.ts';
-import { FINISHED, IN_PLAY, fixtureStateAt } from './match-state.ts';
+import { FINISHED, IN_PLAY, LONGEST_MATCH_MS, fixtureStateAt } from './match-state.ts';
 import type { MediaUrls } from './media.ts';
-import { computeStandings } from './standings.ts';
 
 /**
  * The API-Football v3 endpoints the simulator answers, each a pure function of (schedule, simulated now,
@@ -81,13 +80,13 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
       const render = renderer(ctx, p);
       // With id or ids API-Football inlines events, lineups, statistics and players; live carries events.
       if (p.id !== undefined) {
-        const fixture = ctx.schedule.fixture(Number(p.id));
+        const fixture = ctx.schedule.fixture(Number(p.id), ctx.nowMs);
         return envelope('fixtures', p, fixture ? [render(fixture, ALL_DETAILS)] : []);
       }
       if (p.ids !== undefined) {
         const fixtures = p.ids
           .split('-')
-          .map((id) => ctx.schedule.fixture(Number(id)))
+          .map((id) => ctx.schedule.fixture(Number(id), ctx.nowMs))
           .filter((f) => f !== undefined);
         return envelope(
           'fixtures',
@@ -95,10 +94,13 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
           fixtures.map((f) => render(f, ALL_DETAILS)),
         );
       }
-      let fixtures = filterFixtures([...ctx.schedule.fixtures], p, ctx);
       if (p.live !== undefined) {
         const leagues = p.live === 'all' ? null : new Set(p.live.split('-').map(Number));
-        fixtures = fixtures.filter(
+        const recent = ctx.schedule.fixturesAt(ctx.nowMs, {
+          fromMs: ctx.nowMs - LONGEST_MATCH_MS,
+          toMs: ctx.nowMs + 1,
+        });
+        const fixtures = filterFixtures(recent, p, ctx).filter(
           (f) =>
             IN_PLAY.has(fixtureStateAt(f, ctx.nowMs).status.short) &&
             (leagues === null || leagues.has(f.competition.id)),
@@ -109,6 +111,7 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
           fixtures.map((f) => render(f, { events: true })),
         );
       }
+      const fixtures = filterFixtures(candidates(p, ctx), p, ctx);
       return envelope(
         'fixtures',
         p,
@@ -122,7 +125,7 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
     required: (p) => (p.h2h === undefined ? requiredField('h2h') : null),
     answer(p, ctx) {
       const [a, b] = (p.h2h ?? '').split('-').map(Number);
-      const meetings = ctx.schedule.headToHead(a ?? 0, b ?? 0);
+      const meetings = ctx.schedule.headToHead(a ?? 0, b ?? 0, ctx.nowMs);
       const render = renderer(ctx, p);
       const fixtures = filterFixtures(meetings, p, ctx, 'newest-first');
       return envelope(
@@ -142,7 +145,7 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
     },
     required: (p) => (p.fixture === undefined ? requiredField('fixture') : null),
     answer(p, ctx) {
-      const fixture = ctx.schedule.fixture(Number(p.fixture));
+      const fixture = ctx.schedule.fixture(Number(p.fixture), ctx.nowMs);
       if (!fixture) return envelope('fixtures/events', p, []);
       const events = formatEvents(fixture, fixtureStateAt(fixture, ctx.nowMs), ctx.media).filter(
         (e) =>
@@ -163,7 +166,7 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
     },
     required: (p) => (p.fixture === undefined ? requiredField('fixture') : null),
     answer(p, ctx) {
-      const fixture = ctx.schedule.fixture(Number(p.fixture));
+      const fixture = ctx.schedule.fixture(Number(p.fixture), ctx.nowMs);
       if (!fixture) return envelope('fixtures/lineups', p, []);
       const lineups = formatLineups(fixture, fixtureStateAt(fixture, ctx.nowMs), ctx.media).filter(
         (l) =>
@@ -179,7 +182,7 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
     rules: { fixture: integer('fixture'), team: integer('team'), type: text('type') },
     required: (p) => (p.fixture === undefined ? requiredField('fixture') : null),
     answer(p, ctx) {
-      const fixture = ctx.schedule.fixture(Number(p.fixture));
+      const fixture = ctx.schedule.fixture(Number(p.fixture), ctx.nowMs);
       if (!fixture) return envelope('fixtures/statistics', p, []);
       const statistics = formatStatistics(fixture, renderContext(ctx, p))
         .filter((s) => p.team === undefined || s.team.id === Number(p.team))
@@ -195,7 +198,7 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
     rules: { fixture: integer('fixture'), team: integer('team') },
     required: (p) => (p.fixture === undefined ? requiredField('fixture') : null),
     answer(p, ctx) {
-      const fixture = ctx.schedule.fixture(Number(p.fixture));
+      const fixture = ctx.schedule.fixture(Number(p.fixture), ctx.nowMs);
       if (!fixture) return envelope('fixtures/players', p, []);
       const players = formatPlayers(fixture, renderContext(ctx, p)).filter(
         (t) => p.team === undefined || t.team.id === Number(p.team),
@@ -221,7 +224,8 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
       );
       const response = competitions
         .map((c) => {
-          const tables = computeStandings(c, ctx.schedule.fixtures, ctx.nowMs)
+          const tables = ctx.schedule
+            .standings(c, ctx.nowMs)
             .map((table) => ({
               ...table,
               rows: table.rows.filter((r) => p.team === undefined || r.team.id === Number(p.team)),
@@ -346,9 +350,28 @@ function renderer(ctx: EndpointContext, p: Parameters) {
   return (fixture: SimFixture, include: FixtureInclude = {}) => formatFixture(fixture, rc, include);
 }
 
+/** A date in any time zone (UTC-12 to UTC+14) lies within 14 hours of the same date in UTC. */
+const ZONE_SLACK_MS = 14 * 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The fixtures a /fixtures query can answer from, narrowed by what is cheap to know before a fixture is
+ * built (its days, league and team), so that a date asks for two or three days, not the whole season.
+ */
+function candidates(p: Parameters, ctx: EndpointContext): SimFixture[] {
+  const from = p.date ?? p.from;
+  const to = p.date ?? p.to;
+  return ctx.schedule.fixturesAt(ctx.nowMs, {
+    fromMs: from === undefined ? undefined : Date.parse(`${from}T00:00:00Z`) - ZONE_SLACK_MS,
+    toMs: to === undefined ? undefined : Date.parse(`${to}T00:00:00Z`) + DAY_MS + ZONE_SLACK_MS,
+    competitionId: p.league === undefined ? undefined : Number(p.league),
+    teamIds: p.team === undefined ? undefined : [Number(p.team)],
+  });
+}
+
 /** The filters /fixtures and /fixtures/headtohead share, then `last` / `next`. */
 function filterFixtures(
-  fixtures: SimFixture[],
+  fixtures: readonly SimFixture[],
   p: Parameters,
   ctx: EndpointContext,
   order: 'oldest-first' | 'newest-first' = 'oldest-first',

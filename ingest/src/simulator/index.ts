@@ -16,6 +16,7 @@ export {
   type SimFixture,
   type SimTeam,
 } from './match-day.ts';
+export type { DailyFixtures, FixtureFilter } from './daily-fixtures.ts';
 export type {
   ClockReading,
   FinalStatus,

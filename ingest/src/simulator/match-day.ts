@@ -1,32 +1,23 @@
-import { Rng, deriveSeed } from './prng.ts';
-import {
-  generateMatchScript,
-  type Disruption,
-  type MatchScript,
-  type Outcome,
-  type ScriptLineup,
-  type Side,
-} from './match-script.ts';
+import { buildFixture, type FixtureSpec } from './build-fixture.ts';
+import { DailyFixtures, isPublished, matchesFilter, type FixtureFilter } from './daily-fixtures.ts';
+import { leagueRound, roundsPerCycle } from './league-round.ts';
+import type { Disruption, MatchScript, Outcome } from './match-script.ts';
 import { nextGoal } from './match-state.ts';
-import { buildSquad, personName, pickLineup, type Squad } from './squad.ts';
-import {
-  COMPETITIONS,
-  type ClubDef,
-  type CompetitionKind,
-  type Country,
-  type NameBankKey,
-  type VenueDef,
-} from './teams.ts';
+import { Rng, deriveSeed } from './prng.ts';
+import { buildSquad, type Squad } from './squad.ts';
+import { computeStandings, type StandingsTable } from './standings.ts';
+import { COMPETITIONS, type ClubDef, type CompetitionKind, type Country, type VenueDef } from './teams.ts';
 
 /**
  * The simulated match day: four league rounds and a cup round of sixteen, arranged around `startAt` so that
  * whoever starts the simulator sees matches already in play (kicked off 11 to 80 match minutes ago, one at
  * half time, a cup tie in extra time), a few finished ones, and more kicking off within the next real
- * minutes at the default time scale. The rest of each league season (earlier rounds, all finished, and
- * later rounds) sits on the same weekday of the surrounding weeks, so tables reflect a season's results.
+ * minutes at the default time scale. That is day 0; every day before and after it has a match day of its
+ * own (daily-fixtures.ts): the earlier rounds of each league, all finished, so tables reflect a season's
+ * results, and the later ones, a round a day for as long as the simulator runs.
  *
  * Everything is drawn from `seed`, each piece from its own derived seed: the same seed and `startAt` give
- * the same day, and a fixture's story does not change when another fixture is added.
+ * the same days, and a fixture's story does not change when another fixture is added.
  */
 
 export interface SimTeam {
@@ -82,6 +73,11 @@ export interface SimFixture {
   referee: string | null;
   role: FixtureRole;
   script: MatchScript;
+  /**
+   * When the fixture is first listed (a cup tie once drawn, a later cycle of a league once its fixture list
+   * is out); absent: always.
+   */
+  publishedMs?: number;
 }
 
 export interface MatchDayOptions {
@@ -92,10 +88,13 @@ export interface MatchDayOptions {
 /** Ids of past meetings made up for `/fixtures/headtohead`: base + a * 100000 + b * 10 + k (a < b). */
 const HISTORY_ID_BASE = 1_000_000_000;
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
-/** The schedule the simulator serves: every fixture, team and competition, with lookups. */
+/**
+ * The schedule the simulator serves: every fixture, team and competition, with lookups. A replayed
+ * tournament is one fixed list; a generated world is day 0 plus the days around it, drawn on demand.
+ */
 export class MatchDay {
+  /** The fixtures built up front: day 0 of a generated world, or the whole replayed tournament. */
   readonly fixtures: readonly SimFixture[];
   private readonly byId: Map<number, SimFixture>;
   private readonly history = new Map<number, SimFixture>();
@@ -106,19 +105,37 @@ export class MatchDay {
     readonly competitions: readonly SimCompetition[],
     readonly teams: readonly SimTeam[],
     fixtures: readonly SimFixture[],
+    /** The days before and after day 0; null for a replay, which ends when the tournament does. */
+    readonly days: DailyFixtures | null = null,
   ) {
     this.fixtures = [...fixtures].sort((a, b) => a.kickoffMs - b.kickoffMs || a.id - b.id);
     this.byId = new Map(this.fixtures.map((f) => [f.id, f]));
   }
 
-  /** The fixtures of the simulated day (or the whole replayed tournament). */
+  /** The fixtures of the first simulated day (or the whole replayed tournament). */
   get today(): SimFixture[] {
     return this.fixtures.filter((f) => f.role !== 'earlier-round' && f.role !== 'later-round');
   }
 
-  /** A scheduled fixture, or a past meeting made up for head-to-head. */
-  fixture(id: number): SimFixture | undefined {
-    return this.byId.get(id) ?? this.historyFixture(id);
+  /**
+   * A scheduled fixture of any day, or a past meeting made up for head-to-head. With `nowMs`, only what
+   * is published by then: a cup tie is not there before its draw.
+   */
+  fixture(id: number, nowMs?: number): SimFixture | undefined {
+    return this.byId.get(id) ?? this.days?.fixture(id, nowMs) ?? this.historyFixture(id);
+  }
+
+  /** The fixtures published by `nowMs` that match `filter`, by kick-off (history not included). */
+  fixturesAt(nowMs: number, filter: FixtureFilter = {}): SimFixture[] {
+    if (this.days) return this.days.fixturesAt(nowMs, filter);
+    return this.fixtures.filter((f) => matchesFilter(f, filter) && isPublished(f, nowMs));
+  }
+
+  /** A competition's tables at `nowMs`, counting every result finished by then. */
+  standings(competition: SimCompetition, nowMs: number): StandingsTable[] {
+    return this.days
+      ? this.days.standings(competition, nowMs)
+      : computeStandings(competition, this.fixtures, nowMs);
   }
 
   team(id: number): SimTeam | undefined {
@@ -131,17 +148,18 @@ export class MatchDay {
 
   /** The next goal of a fixture after `nowMs` that will stand (see match-state.ts `nextGoal`). */
   nextGoal(fixtureId: number, nowMs: number): ReturnType<typeof nextGoal> {
-    const fixture = this.byId.get(fixtureId);
+    const fixture = this.byId.get(fixtureId) ?? this.days?.fixture(fixtureId);
     return fixture ? nextGoal(fixture, nowMs) : null;
   }
 
-  /** Every meeting of two teams, newest first: this season's fixtures and a few made-up past ones. */
-  headToHead(teamA: number, teamB: number): SimFixture[] {
+  /**
+   * Every meeting of two teams, newest first: this season's fixtures published by `nowMs` (default: at
+   * startup) and a few made-up past ones.
+   */
+  headToHead(teamA: number, teamB: number, nowMs: number = this.startAtMs): SimFixture[] {
     const [a, b] = teamA < teamB ? [teamA, teamB] : [teamB, teamA];
     if (!this.team(a) || !this.team(b) || a === b) return [];
-    const scheduled = this.fixtures.filter(
-      (f) => (f.home.id === a && f.away.id === b) || (f.home.id === b && f.away.id === a),
-    );
+    const scheduled = this.fixturesAt(nowMs, { teamIds: [a, b] });
     const past: SimFixture[] = [];
     for (let k = 0; k < historyCount(this.seed, a, b); k++) {
       const fixture = this.historyFixture(HISTORY_ID_BASE + a * 100_000 + b * 10 + k);
@@ -252,15 +270,6 @@ const CUP_SLOTS: readonly DaySlot[] = [
   { kickoff: { offsetMinutes: 60 } },
 ];
 
-/** Kick-off times (UTC) of a league round on the days around today. */
-const ROUND_KICKOFFS: readonly [number, number][] = [
-  [12, 30],
-  [15, 0],
-  [15, 0],
-  [17, 30],
-  [20, 0],
-];
-
 export function generateMatchDay({ seed, startAt }: MatchDayOptions): MatchDay {
   const anchorMs = Math.floor(startAt.getTime() / MINUTE) * MINUTE;
   const anchor = new Date(anchorMs);
@@ -292,35 +301,16 @@ export function generateMatchDay({ seed, startAt }: MatchDayOptions): MatchDay {
     home: SimTeam;
     away: SimTeam;
   }[] = [];
+  const dayZeroRounds = new Map<number, number>();
   for (const competition of competitions.filter((c) => c.type === 'League')) {
-    const rounds = doubleRoundRobin(Rng.for(seed, 'fixture-list', competition.id).shuffle(competition.teams));
-    const today = Rng.for(seed, 'today-round', competition.id).int(10, rounds.length - 3);
-    rounds.forEach((pairs, r) => {
-      const round = r + 1;
-      pairs.forEach(([home, away], index) => {
-        if (round === today) {
-          todayLeague.push({ competition, round, index, home, away });
-          return;
-        }
-        const day = anchorMs + (round - today) * 7 * DAY;
-        const [hours, minutes] = ROUND_KICKOFFS[index % ROUND_KICKOFFS.length]!;
-        const date = new Date(day);
-        fixtures.push(
-          buildFixture({
-            seed,
-            id: competition.id * 1000 + round * 10 + index,
-            competition,
-            round: `Regular Season - ${round}`,
-            group: null,
-            kickoffMs: Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), hours, minutes),
-            home,
-            away,
-            role: round < today ? 'earlier-round' : 'later-round',
-            knockout: false,
-          }),
-        );
-      });
-    });
+    const today = Rng.for(seed, 'today-round', competition.id).int(
+      10,
+      roundsPerCycle(competition.teams.length) - 3,
+    );
+    dayZeroRounds.set(competition.id, today);
+    leagueRound(seed, competition, today).forEach(([home, away], index) =>
+      todayLeague.push({ competition, round: today, index, home, away }),
+    );
   }
 
   const daySlots = Rng.for(seed, 'league-slots').shuffle(LEAGUE_SLOTS);
@@ -354,7 +344,9 @@ export function generateMatchDay({ seed, startAt }: MatchDayOptions): MatchDay {
       );
     }
   }
-  return new MatchDay(seed, startAt.getTime(), competitions, teams, fixtures);
+  const days = new DailyFixtures({ seed, competitions, dayZero: fixtures, dayZeroRounds });
+  days.prepare(startAt.getTime());
+  return new MatchDay(seed, startAt.getTime(), competitions, teams, fixtures, days);
 }
 
 function clubTeam(seed: number, club: ClubDef): SimTeam {
@@ -376,43 +368,6 @@ function describeLeagueRank(rank: number, teamsInTable: number): string | null {
   if (rank === 5) return 'Promotion - Continental Champions Cup (Qualification: )';
   if (rank > teamsInTable - 2) return 'Relegation - Second Division';
   return null;
-}
-
-/** A double round robin by the circle method: every team meets every other once at home, once away. */
-function doubleRoundRobin(teams: readonly SimTeam[]): [SimTeam, SimTeam][][] {
-  const n = teams.length;
-  const rotating = teams.slice(1);
-  const firstLeg: [SimTeam, SimTeam][][] = [];
-  for (let r = 0; r < n - 1; r++) {
-    const circle = [teams[0]!, ...rotating];
-    const pairs: [SimTeam, SimTeam][] = [];
-    for (let i = 0; i < n / 2; i++) {
-      const a = circle[i]!;
-      const b = circle[n - 1 - i]!;
-      // Alternate home and away so nobody plays at home every week.
-      pairs.push((r + i) % 2 === 0 ? [a, b] : [b, a]);
-    }
-    firstLeg.push(pairs);
-    rotating.unshift(rotating.pop()!);
-  }
-  const secondLeg = firstLeg.map((pairs) => pairs.map(([a, b]): [SimTeam, SimTeam] => [b, a]));
-  return [...firstLeg, ...secondLeg];
-}
-
-interface FixtureSpec {
-  seed: number;
-  id: number;
-  competition: SimCompetition;
-  round: string;
-  group: string | null;
-  kickoffMs: number;
-  home: SimTeam;
-  away: SimTeam;
-  role: FixtureRole;
-  knockout: boolean;
-  outcome?: Outcome;
-  disruption?: Disruption;
-  varCancelledGoalBetween?: [number, number];
 }
 
 function todayFixture(
@@ -478,73 +433,4 @@ function halfTimeOffset(script: MatchScript): number {
   const halfTime = script.phases.find((p) => p.status === 'HT');
   if (!halfTime) throw new Error('match-day: the script has no half time');
   return halfTime.startMs + 7 * MINUTE;
-}
-
-/** Builds a fixture and its script; the script's seed depends only on (seed, fixture id). */
-export function buildFixture(spec: FixtureSpec): SimFixture {
-  const rng = Rng.for(spec.seed, 'fixture', spec.id);
-  const lineups: Record<Side, ScriptLineup> = {
-    home: withCaptain(pickLineup(spec.home.squad, rng), rng),
-    away: withCaptain(pickLineup(spec.away.squad, rng), rng),
-  };
-  const script = generateMatchScript({
-    seed: deriveSeed(spec.seed, 'script', spec.id),
-    lineups,
-    knockout: spec.knockout,
-    expectedGoals: expectedGoals(spec.home, spec.away, !spec.home.national),
-    outcome: spec.outcome,
-    disruption: spec.disruption,
-    varCancelledGoalBetween: spec.varCancelledGoalBetween,
-  });
-  return {
-    id: spec.id,
-    competition: spec.competition,
-    round: spec.round,
-    group: spec.group,
-    kickoffMs: spec.kickoffMs,
-    home: spec.home,
-    away: spec.away,
-    venue: venueOf(spec.home),
-    referee: refereeFor(spec.seed, spec.id, spec.competition.country),
-    role: spec.role,
-    script,
-  };
-}
-
-export function withCaptain(lineup: ReturnType<typeof pickLineup>, rng: Rng): ScriptLineup {
-  const outfield = lineup.startXI.slice(1);
-  return { ...lineup, captainId: rng.pick(outfield.length > 0 ? outfield : lineup.startXI).player.id };
-}
-
-/** Goals per 90 for each side: stronger teams score more, and the home side a little more. */
-export function expectedGoals(home: SimTeam, away: SimTeam, homeAdvantage: boolean): Record<Side, number> {
-  const clamp = (x: number) => Math.max(0.35, Math.min(3.2, x));
-  return {
-    home: clamp(1.2 * (home.strength / away.strength) + (homeAdvantage ? 0.2 : 0)),
-    away: clamp(1.1 * (away.strength / home.strength)),
-  };
-}
-
-export function venueOf(team: SimTeam): SimFixture['venue'] {
-  return team.venue
-    ? { id: team.venue.id, name: team.venue.name, city: team.venue.city }
-    : { id: null, name: null, city: null };
-}
-
-const REFEREE_NATIONS: readonly { nation: string; bank: NameBankKey }[] = [
-  { nation: 'England', bank: 'en' },
-  { nation: 'Spain', bank: 'es' },
-  { nation: 'Germany', bank: 'de' },
-  { nation: 'Italy', bank: 'it' },
-  { nation: 'France', bank: 'fr' },
-  { nation: 'Netherlands', bank: 'nl' },
-  { nation: 'Portugal', bank: 'pt' },
-];
-
-/** "Lukas Hartmann, Germany" (a league's own referees; a cup's from anywhere), or now and then null. */
-function refereeFor(seed: number, fixtureId: number, country: Country): string | null {
-  const rng = Rng.for(seed, 'referee', fixtureId);
-  if (rng.chance(0.15)) return null;
-  const referee = REFEREE_NATIONS.find((r) => r.nation === country.name) ?? rng.pick(REFEREE_NATIONS);
-  return `${personName(rng, referee.bank)}, ${referee.nation}`;
 }

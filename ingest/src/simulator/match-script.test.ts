@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectedGoals, withCaptain, type SimTeam } from './match-day.ts';
+import { expectedGoals, withCaptain } from './build-fixture.ts';
+import type { SimTeam } from './match-day.ts';
 import {
   generateMatchScript,
   planShootout,

@@ -45,6 +45,12 @@ export const FINISHED: ReadonlySet<StatusShort> = new Set(['FT', 'AET', 'PEN']);
 /** Lineups are published an hour (of simulated time) before kickoff, as clubs do. */
 export const LINEUPS_BEFORE_KICKOFF_MS = 60 * 60_000;
 
+/**
+ * Longer than any script runs from kickoff to its final status (extra time and a shoot-out take under three
+ * hours, a suspension less): a match kicked off longer ago than this is over.
+ */
+export const LONGEST_MATCH_MS = 6 * 60 * 60_000;
+
 /** The part of a fixture the state depends on. */
 export interface ScriptedFixture {
   kickoffMs: number;

@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import {
-  MatchDay,
-  venueOf,
-  withCaptain,
-  type SimCompetition,
-  type SimFixture,
-  type SimTeam,
-} from './match-day.ts';
+import { venueOf, withCaptain } from './build-fixture.ts';
+import { MatchDay, type SimCompetition, type SimFixture, type SimTeam } from './match-day.ts';
 import { Rng, deriveSeed } from './prng.ts';
 import { generateMatchScript, type FixedGoal, type ScriptLineup, type Side } from './match-script.ts';
 import { buildSquad, pickLineup } from './squad.ts';

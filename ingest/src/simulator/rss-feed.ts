@@ -1,5 +1,5 @@
 import type { MatchDay, SimFixture } from './match-day.ts';
-import { FINISHED, fixtureStateAt, type FixtureState } from './match-state.ts';
+import { FINISHED, LONGEST_MATCH_MS, fixtureStateAt, type FixtureState } from './match-state.ts';
 import type { ArticleKind, MediaUrls } from './media.ts';
 import { escapeXml, matchCardSvg, type MatchCard } from './svg-images.ts';
 
@@ -15,6 +15,8 @@ const REPORT_AFTER_FINAL_MS = 5 * 60_000;
 /** How far back the feed reaches, and how many items at most, like a news site's feed. */
 const FEED_WINDOW_MS = 36 * 60 * 60_000;
 const FEED_LIMIT = 60;
+/** How far back a preview looks for a team's recent form: five rounds of a league playing daily. */
+const FORM_LOOKBACK_MS = 7 * 24 * 60 * 60_000;
 
 export interface FeedItem {
   fixture: SimFixture;
@@ -30,7 +32,11 @@ export interface FeedItem {
 
 export function feedItems(schedule: MatchDay, nowMs: number, media: MediaUrls): FeedItem[] {
   const items: FeedItem[] = [];
-  for (const fixture of schedule.fixtures) {
+  const recent = schedule.fixturesAt(nowMs, {
+    fromMs: nowMs - FEED_WINDOW_MS - LONGEST_MATCH_MS,
+    toMs: nowMs + PREVIEW_BEFORE_KICKOFF_MS + 1,
+  });
+  for (const fixture of recent) {
     for (const kind of ['preview', 'report'] as const) {
       const publishedMs = publicationMs(fixture, kind);
       if (publishedMs === null || publishedMs > nowMs || publishedMs < nowMs - FEED_WINDOW_MS) continue;
@@ -50,7 +56,7 @@ export function findArticle(
   nowMs: number,
   media: MediaUrls,
 ): FeedItem | null {
-  const fixture = schedule.fixture(fixtureId);
+  const fixture = schedule.fixture(fixtureId, nowMs);
   if (!fixture) return null;
   const publishedMs = publicationMs(fixture, kind);
   if (publishedMs === null || publishedMs > nowMs) return null;
@@ -59,7 +65,9 @@ export function findArticle(
 
 function publicationMs(fixture: SimFixture, kind: ArticleKind): number | null {
   if (fixture.role === 'history') return null;
-  if (kind === 'preview') return fixture.kickoffMs - PREVIEW_BEFORE_KICKOFF_MS;
+  // A cup tie drawn less than three hours before kickoff gets its preview at the draw.
+  if (kind === 'preview')
+    return Math.max(fixture.kickoffMs - PREVIEW_BEFORE_KICKOFF_MS, fixture.publishedMs ?? -Infinity);
   const final = fixture.script.final;
   return final ? fixture.kickoffMs + final.atMs + REPORT_AFTER_FINAL_MS : null;
 }
@@ -101,13 +109,13 @@ function previewHtml(schedule: MatchDay, fixture: SimFixture, publishedMs: numbe
     return `<p><strong>${escapeXml(fixture.competition.name)}</strong>, ${escapeXml(fixture.round)}: ${escapeXml(fixture.home.name)} v ${escapeXml(fixture.away.name)}${where} has been postponed. A new date will be announced.</p>`;
   }
   const form = (teamId: number) => {
-    const results = schedule.fixtures
-      .filter(
-        (f) =>
-          f.competition.id === fixture.competition.id &&
-          f.kickoffMs < fixture.kickoffMs &&
-          (f.home.id === teamId || f.away.id === teamId),
-      )
+    const results = schedule
+      .fixturesAt(publishedMs, {
+        competitionId: fixture.competition.id,
+        teamIds: [teamId],
+        fromMs: fixture.kickoffMs - FORM_LOOKBACK_MS,
+        toMs: fixture.kickoffMs,
+      })
       .map((f) => ({ f, s: fixtureStateAt(f, publishedMs) }))
       .filter(({ s }) => FINISHED.has(s.status.short))
       .slice(-5)

@@ -101,7 +101,7 @@ function route(req: IncomingMessage, deps: ServerDeps): Reply {
     };
   }
   if ((m = /^\/rss\/images\/(\d+)-(preview|report)\.svg$/.exec(path))) {
-    const fixture = schedule.fixture(Number(m[1]));
+    const fixture = schedule.fixture(Number(m[1]), nowMs);
     return fixture ? svg(articleImageSvg(fixture, m[2] as 'preview' | 'report')) : notFound();
   }
   if ((m = /^\/news\/matches\/(\d+)\/(preview|report)$/.exec(path))) {

@@ -188,18 +188,22 @@ export function attachSocketHandlers({
       // duplicate if the read includes it too); reading first could lose it.
       await matchFanout.join(matchId, socket.conn);
       held.add(matchId);
-      const position = await matches.position(matchId);
-      if (!position) {
+      const notFound = () => {
         matchFanout.leave(matchId, socket.conn);
         held.delete(matchId);
-        throw new PitchsideError('match:not-found', `No match has the id ${matchId}.`);
-      }
-      if (since && since.epoch === position.epoch && since.seq <= position.seq) {
-        const deltas = await matches.deltasAfter(matchId, since.seq, position.seq);
-        if (deltas) return { kind: 'deltas', epoch: position.epoch, seq: position.seq, deltas };
+        return new PitchsideError('match:not-found', `No match has the id ${matchId}.`);
+      };
+      // A resuming client usually needs a few deltas, not the snapshot: check its position first.
+      if (since) {
+        const position = await matches.position(matchId);
+        if (!position) throw notFound();
+        if (since.epoch === position.epoch && since.seq <= position.seq) {
+          const deltas = await matches.deltasAfter(matchId, since.seq, position.seq);
+          if (deltas) return { kind: 'deltas', epoch: position.epoch, seq: position.seq, deltas };
+        }
       }
       const found = await matches.detail(matchId);
-      if (!found) throw new PitchsideError('match:not-found', `No match has the id ${matchId}.`);
+      if (!found) throw notFound();
       return { kind: 'snapshot', epoch: found.epoch, seq: found.seq, detail: found.detail };
     },
     unexpected,

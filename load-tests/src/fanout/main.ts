@@ -283,7 +283,7 @@ async function main(): Promise<void> {
   }
   const run: RunReport = {
     startedAt: startedAt.toISOString(),
-    command: ['npm run bench:fanout -w @pitchside/load-tests --', ...process.argv.slice(2)].join(' '),
+    command: ['npm run bench:fanout --', ...process.argv.slice(2)].join(' '),
     options: { ...options, ladderStepS: LADDER_STEP_S, serverCore: SERVER_CORE, clientCore: CLIENT_CORE },
     servers,
     skipped,

@@ -138,6 +138,22 @@ describe('gateway socket: ingest to Redis to a real socket.io-client', () => {
     expect(socket.connected).toBe(true);
   });
 
+  it('answers a flood of requests with rate-limited errors, and serves the client again once it slows down', async () => {
+    const socket = client();
+    await connected(socket);
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, () => socket.emitWithAck('match:unsubscribe', { matchId: '1001' })),
+    );
+    const codes = answers.map((a) => ('error' in a ? a.error.code : 'ok'));
+    expect(codes.filter((c) => c === 'request:rate-limited').length).toBeGreaterThan(0);
+    expect(codes.filter((c) => c === 'subscription:not-subscribed').length).toBeGreaterThan(0);
+    expect(socket.connected).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await socket.emitWithAck('match:subscribe', { matchId: '1001' })).toMatchObject({
+      data: { kind: 'snapshot' },
+    });
+  });
+
   it('refuses a browser origin that is not allowed', async () => {
     const socket = connectClient(gateway.url, { extraHeaders: { origin: 'https://evil.example' } });
     sockets.push(socket);

@@ -33,7 +33,15 @@ export class MatchFanout {
       this.viewers.set(matchId, set);
       const channel = this.keys.matchChannel(matchId);
       this.channelToMatch.set(channel, matchId);
-      const subscribing = this.subscriber.subscribe(channel).finally(() => this.pending.delete(matchId));
+      const subscribing = this.subscriber
+        .subscribe(channel)
+        .catch((error: unknown) => {
+          // Forget the match, so the next viewer tries again instead of waiting on a channel never joined.
+          if (this.viewers.get(matchId) === set) this.viewers.delete(matchId);
+          this.channelToMatch.delete(channel);
+          throw error;
+        })
+        .finally(() => this.pending.delete(matchId));
       this.pending.set(matchId, subscribing);
     }
     set.add(conn);

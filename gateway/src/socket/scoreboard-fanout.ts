@@ -43,7 +43,10 @@ export class ScoreboardFanout {
   async activate(scope: ScoreboardScope): Promise<void> {
     const room = scoreboardRoom(scope);
     if (!this.scopes.has(room)) this.scopes.set(room, { scope, members: new Set(), range: rangeOf(scope) });
-    this.subscribed ??= this.subscriber.subscribe(this.keys.scoreboardChannel());
+    this.subscribed ??= this.subscriber.subscribe(this.keys.scoreboardChannel()).catch((error: unknown) => {
+      this.subscribed = null; // the next viewer tries again
+      throw error;
+    });
     await this.subscribed;
   }
 

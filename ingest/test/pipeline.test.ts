@@ -91,6 +91,12 @@ describe('ingest pipeline on the simulated game API', () => {
       (before.match.score.current.home ?? 0) + (before.match.score.current.away ?? 0) + 1,
     );
     expect(follower.duplicates + follower.resyncs).toBe(0);
+    // Deltas carry wall time (for lag), not the simulator's clock, which the test moved ahead.
+    const [[, fields]] = (await t.redis.xrevrange(t.keys.matchStream(target.id), '+', '-', 'COUNT', 1)) as [
+      [string, string[]],
+    ];
+    const at = (JSON.parse(fields[1]!) as { at: number }).at;
+    expect(Math.abs(at - Date.now())).toBeLessThan(10_000);
     socket.disconnect();
     await gateway.close();
   });

@@ -42,7 +42,8 @@ export function createProcessors(deps: ProcessorDeps): Record<PollJob, () => Pro
   const ingestAll = async (updates: readonly MatchUpdate[]): Promise<number> => {
     let written = 0;
     for (const update of updates) {
-      const result = await deps.matches.ingest(update, now());
+      // The delta is stamped with wall time, not the provider's clock: `at` measures delivery lag.
+      const result = await deps.matches.ingest(update);
       if (result.outcome === 'written') {
         written++;
         deps.metrics.deltas.inc();

@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startStack, type Stack } from '../../test/stack.ts';
-import {
-  expectConnection,
-  launchBrowser,
-  LIVE_TIMEOUT_MS,
-  markDocument,
-  openPage,
-  text,
-} from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useLiveSite } from './support/live-site.ts';
+import { expectConnection, LIVE_TIMEOUT_MS, markDocument, openPage, text } from './support/browser.ts';
 import { advanceTo, liveEntries, liveMatchWithGoalAhead } from './support/live-fixture.ts';
 
 /** /live-matches against the whole stack, with the simulator's clock frozen and moved by the test. */
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ timeScale: 0, seed: 20250614 }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const site = useLiveSite();
 
 const RUNNING = new Set(['first_half', 'second_half', 'extra_time']);
 const row = (id: string) => `[data-testid="live-match-row"][data-match-id="${id}"]`;
@@ -32,8 +16,8 @@ const rowIds = (page: Page) =>
 
 describe('live matches page', () => {
   it('lists every live match, grouped by competition, each row leading to its match', async () => {
-    const live = await liveEntries(stack);
-    const { page, errors } = await openPage(browser, `${stack.url}/live-matches`);
+    const live = await liveEntries(site.stack);
+    const { page, errors } = await openPage(site.browser, `${site.stack.url}/live-matches`);
     await expectConnection(page, 'live');
     await page.waitForSelector('[data-testid="live-match-row"]', { timeout: LIVE_TIMEOUT_MS });
 
@@ -50,7 +34,7 @@ describe('live matches page', () => {
   });
 
   it("updates a row's clock and score by itself", async () => {
-    const { page } = await openPage(browser, `${stack.url}/live-matches`);
+    const { page } = await openPage(site.browser, `${site.stack.url}/live-matches`);
     await expectConnection(page, 'live');
     await page.waitForSelector('[data-testid="live-match-row"]', { timeout: LIVE_TIMEOUT_MS });
     const stillSameDocument = await markDocument(page);
@@ -58,22 +42,22 @@ describe('live matches page', () => {
     // The clock: two simulated minutes later, a running match shows another minute (or its break).
     let running = await runningRowIds(page);
     if (running.length === 0) {
-      stack.simulator.clock.advance(16 * 60_000); // everything was at a break: wait it out
+      site.stack.simulator.clock.advance(16 * 60_000); // everything was at a break: wait it out
       await expect
         .poll(async () => (running = await runningRowIds(page)).length, { timeout: LIVE_TIMEOUT_MS })
         .toBeGreaterThan(0);
     }
     const watched = running[0]!;
     const clockBefore = await text(page, `${row(watched)} [data-testid="live-row-clock"]`);
-    stack.simulator.clock.advance(2 * 60_000);
+    site.stack.simulator.clock.advance(2 * 60_000);
     await expect
       .poll(() => text(page, `${row(watched)} [data-testid="live-row-clock"]`), { timeout: LIVE_TIMEOUT_MS })
       .not.toBe(clockBefore);
 
     // The score: move to the next goal of any listed match and watch that row.
-    const goal = await liveMatchWithGoalAhead(stack, await rowIds(page));
+    const goal = await liveMatchWithGoalAhead(site.stack, await rowIds(page));
     const scoreBefore = await text(page, `${row(goal.matchId)} [data-testid="live-row-score"]`);
-    advanceTo(stack, goal.atMs);
+    advanceTo(site.stack, goal.atMs);
     await expect
       .poll(() => text(page, `${row(goal.matchId)} [data-testid="live-row-score"]`), {
         timeout: LIVE_TIMEOUT_MS,

@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startStack, type Stack } from '../../test/stack.ts';
-import {
-  expectConnection,
-  launchBrowser,
-  LIVE_TIMEOUT_MS,
-  markDocument,
-  openPage,
-  text,
-} from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useLiveSite } from './support/live-site.ts';
+import { expectConnection, LIVE_TIMEOUT_MS, markDocument, openPage, text } from './support/browser.ts';
 import { advanceTo, liveMatchWithGoalAhead } from './support/live-fixture.ts';
 
 /**
  * /match/{id} against the whole stack: the simulated game API, ingest, Redis and the gateway serving the
  * built site. The simulator's clock is frozen; the test moves it to the next goal and watches the page.
  */
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ timeScale: 0, seed: 20250614 }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const site = useLiveSite();
 
 const goals = async (page: Parameters<typeof text>[0]) =>
   Number(await text(page, '[data-testid="match-score-home"]')) +
@@ -32,8 +15,8 @@ const goals = async (page: Parameters<typeof text>[0]) =>
 
 describe('match page', () => {
   it('shows a goal without a reload when the simulator scores it', async () => {
-    const goal = await liveMatchWithGoalAhead(stack);
-    const { page, errors } = await openPage(browser, `${stack.url}/match/${goal.matchId}`);
+    const goal = await liveMatchWithGoalAhead(site.stack);
+    const { page, errors } = await openPage(site.browser, `${site.stack.url}/match/${goal.matchId}`);
     await expectConnection(page, 'live');
     await page.waitForSelector('[data-testid="match-score-home"]', { timeout: LIVE_TIMEOUT_MS });
     const stillSameDocument = await markDocument(page);
@@ -46,7 +29,7 @@ describe('match page', () => {
       /first_half|half_time|second_half|extra_time|break|penalties|suspended|interrupted/,
     );
 
-    advanceTo(stack, goal.atMs);
+    advanceTo(site.stack, goal.atMs);
 
     await expect.poll(() => goals(page), { timeout: LIVE_TIMEOUT_MS, interval: 200 }).toBe(before + 1);
     await expect
@@ -63,7 +46,7 @@ describe('match page', () => {
   });
 
   it('says the match does not exist for an unknown id', async () => {
-    const { page } = await openPage(browser, `${stack.url}/match/987654321`);
+    const { page } = await openPage(site.browser, `${site.stack.url}/match/987654321`);
     await page.waitForSelector('[data-testid="page-message-not-found"]', { timeout: LIVE_TIMEOUT_MS });
     expect(await text(page, '[data-testid="page-message-not-found"] h1')).toBe('Match not found');
     await expectConnection(page, 'live');

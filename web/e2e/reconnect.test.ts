@@ -1,32 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startStack, type Stack } from '../../test/stack.ts';
-import {
-  expectConnection,
-  launchBrowser,
-  LIVE_TIMEOUT_MS,
-  markDocument,
-  openPage,
-  text,
-} from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useLiveSite } from './support/live-site.ts';
+import { expectConnection, LIVE_TIMEOUT_MS, markDocument, openPage, text } from './support/browser.ts';
 import { advanceTo, liveMatchWithGoalAhead, storedGoals } from './support/live-fixture.ts';
 
 /** The gateway goes away and comes back: the page says so, reconnects by itself and catches up. */
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ timeScale: 0, seed: 20250614 }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const site = useLiveSite();
 
 describe('connection loss', () => {
   it('shows reconnecting while the gateway is down, then live, with the goal scored meanwhile', async () => {
-    const goal = await liveMatchWithGoalAhead(stack);
-    const { page } = await openPage(browser, `${stack.url}/match/${goal.matchId}`);
+    const goal = await liveMatchWithGoalAhead(site.stack);
+    const { page } = await openPage(site.browser, `${site.stack.url}/match/${goal.matchId}`);
     await expectConnection(page, 'live');
     await page.waitForSelector('[data-testid="match-score-home"]', { timeout: LIVE_TIMEOUT_MS });
     const stillSameDocument = await markDocument(page);
@@ -38,16 +21,18 @@ describe('connection loss', () => {
       .locator(`[data-testid="timeline-event"][data-kind="${goal.kind}"]`)
       .count();
 
-    await stack.stopGateway();
+    await site.stack.stopGateway();
     await expectConnection(page, 'reconnecting');
     expect(await text(page, '[data-testid="connection-state"]')).toBe('Reconnecting…');
 
     // Ingest keeps working while the gateway is down: the goal reaches Redis, not the page.
-    advanceTo(stack, goal.atMs);
-    await expect.poll(() => storedGoals(stack, goal.matchId), { timeout: LIVE_TIMEOUT_MS }).toBe(before + 1);
+    advanceTo(site.stack, goal.atMs);
+    await expect
+      .poll(() => storedGoals(site.stack, goal.matchId), { timeout: LIVE_TIMEOUT_MS })
+      .toBe(before + 1);
     expect(await shownGoals()).toBe(before);
 
-    await stack.startGateway();
+    await site.stack.startGateway();
     await expectConnection(page, 'live');
     expect(await text(page, '[data-testid="connection-state"]')).toBe('Live');
     await expect.poll(shownGoals, { timeout: LIVE_TIMEOUT_MS }).toBe(before + 1);

@@ -1,7 +1,5 @@
 import type { ErrorBody } from '@pitchside/shared/errors';
-
-/** What the gateway answers, over REST and in socket acks alike. */
-export type Envelope<T> = { data: T } | { error: ErrorBody };
+import type { Ack } from '@pitchside/shared/protocol';
 
 /** The part of a zod schema we use: shared's schemas fit it, and web needs no direct dependency on zod. */
 export interface Parser<T> {
@@ -12,7 +10,8 @@ export interface Parser<T> {
  * Reads an envelope at the boundary: `{data}` is parsed with its schema, `{error}` passed on, and anything
  * else becomes 'server:internal' so the page can say that something went wrong instead of crashing.
  */
-export function readEnvelope<T>(raw: unknown, parser: Parser<T>): Envelope<T> {
+/** What the gateway answers, over REST and in socket acks alike, is shared's `Ack`. */
+export function readEnvelope<T>(raw: unknown, parser: Parser<T>): Ack<T> {
   if (isRecord(raw) && 'data' in raw) {
     const parsed = parser.safeParse(raw.data);
     if (parsed.success) return { data: parsed.data };

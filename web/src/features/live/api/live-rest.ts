@@ -1,11 +1,12 @@
 import { MatchDetailSchema, MatchSchema } from '@pitchside/shared/domain';
 import {
+  type Ack,
   ScoreboardEntrySchema,
   StreamPositionSchema,
   type ScoreboardEntry,
 } from '@pitchside/shared/protocol';
 import { getJson } from '../../../lib/api-client.ts';
-import type { Envelope, Parser } from '../../../lib/envelope.ts';
+import type { Parser } from '../../../lib/envelope.ts';
 import type { HeldMatch } from '../stores/match-slice.ts';
 
 /**
@@ -14,7 +15,7 @@ import type { HeldMatch } from '../stores/match-slice.ts';
  */
 const HeldMatchSchema: Parser<HeldMatch> = StreamPositionSchema.extend({ detail: MatchDetailSchema });
 
-export const fetchMatch = (matchId: string, signal?: AbortSignal): Promise<Envelope<HeldMatch>> =>
+export const fetchMatch = (matchId: string, signal?: AbortSignal): Promise<Ack<HeldMatch>> =>
   getJson(`/matches/${encodeURIComponent(matchId)}`, HeldMatchSchema, signal);
 
 /**
@@ -32,5 +33,5 @@ const LiveListSchema: Parser<ScoreboardEntry[]> = {
   },
 };
 
-export const fetchLiveMatches = (signal?: AbortSignal): Promise<Envelope<ScoreboardEntry[]>> =>
+export const fetchLiveMatches = (signal?: AbortSignal): Promise<Ack<ScoreboardEntry[]>> =>
   getJson('/matches/live', LiveListSchema, signal);

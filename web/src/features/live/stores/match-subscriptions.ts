@@ -1,7 +1,12 @@
 import { applyDelta, type MatchDelta } from '@pitchside/shared/domain';
-import { judgeDelta, MatchSubscribeResultSchema, type MatchSubscribe } from '@pitchside/shared/protocol';
+import {
+  type Ack,
+  judgeDelta,
+  MatchSubscribeResultSchema,
+  type MatchSubscribe,
+} from '@pitchside/shared/protocol';
 import { connectedChannel } from '../api/live-channel.ts';
-import { readEnvelope, type Envelope } from '../../../lib/envelope.ts';
+import { readEnvelope } from '../../../lib/envelope.ts';
 import { useLiveStore } from './live-store.ts';
 import type { HeldMatch } from './match-slice.ts';
 import { isTransient, retryDelayMs } from './retry-policy.ts';
@@ -78,7 +83,7 @@ export function receiveMatchDelta(delta: MatchDelta): void {
  * A first paint from REST while the socket is not up yet. Used only when nothing better is held:
  * the socket's answer, whenever it comes, wins.
  */
-export function seedMatch(matchId: string, result: Envelope<HeldMatch>): void {
+export function seedMatch(matchId: string, result: Ack<HeldMatch>): void {
   const slot = store().matches.get(matchId);
   if (!subscriptions.has(matchId) || !slot || slot.held || slot.error) return;
   if ('data' in result) store().matchHeld(matchId, result.data);

@@ -1,4 +1,5 @@
 import {
+  type Ack,
   scoreboardRoom,
   ScoreboardSnapshotSchema,
   type ScoreboardEntry,
@@ -6,7 +7,7 @@ import {
   type ScoreboardUpdate,
 } from '@pitchside/shared/protocol';
 import { connectedChannel } from '../api/live-channel.ts';
-import { readEnvelope, type Envelope } from '../../../lib/envelope.ts';
+import { readEnvelope } from '../../../lib/envelope.ts';
 import { useLiveStore } from './live-store.ts';
 import { isTransient, retryDelayMs } from './retry-policy.ts';
 
@@ -67,7 +68,7 @@ export function receiveScoreboardUpdate(update: ScoreboardUpdate): void {
 }
 
 /** A first paint from REST while the socket is not up yet; ignored once the socket has answered. */
-export function seedScoreboard(scope: ScoreboardScope, result: Envelope<readonly ScoreboardEntry[]>): void {
+export function seedScoreboard(scope: ScoreboardScope, result: Ack<readonly ScoreboardEntry[]>): void {
   const room = scoreboardRoom(scope);
   const slot = store().scoreboards.get(room);
   if (!subscriptions.has(room) || !slot || slot.loaded) return;

@@ -37,7 +37,7 @@ export interface Stack {
  * the simulated game API, the real ingest worker (BullMQ, fast polls) and a real gateway serving web/dist.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  if (!existsSync(`${WEB_DIST}/index.html`)) {
+  if (!existsSync(`${WEB_DIST}/server/entry-server.js`)) {
     throw new Error('web/dist is missing: run `npm run build:web` (npm test does it before the tests).');
   }
   const t = await testRedis();

@@ -2,18 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * The web app builds to web/dist, which the gateway serves with an SPA fallback, so in production the page,
- * /api and /socket.io share one origin. In development Vite stands in for the gateway's static half and
- * proxies the rest to it.
+ * Two builds: the browser's (src/entry-client.tsx to dist/client, with a manifest the server reads to link
+ * the entry, its CSS and the first page's chunks) and the server renderer (`--ssr src/entry-server.tsx` to
+ * dist/server), which the gateway imports. The gateway serves both, so page, /api and /socket.io share one
+ * origin.
  *
  * `@pitchside/shared` is consumed as TypeScript source through the workspace symlink; Vite resolves the
  * symlink to shared/src (outside node_modules) and transforms it like our own code, so nothing to configure.
  */
-const gateway = new URL(process.env.PITCHSIDE_GATEWAY_URL ?? 'http://127.0.0.1:8080').origin;
-const proxy = {
-  '/api': { target: gateway, changeOrigin: true },
-  '/socket.io': { target: gateway, changeOrigin: true, ws: true },
-};
 
 /**
  * Libraries change far less often than our code: each family gets its own long-cached chunk, so a release
@@ -32,21 +28,25 @@ function vendorChunk(id: string): string | undefined {
   return Object.entries(VENDOR_CHUNKS).find(([, pattern]) => pattern.test(id))?.[0];
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    rollupOptions: {
-      output: { manualChunks: vendorChunk },
-      onwarn(warning, warn) {
-        // zod ships /* @__PURE__ */ comments where Rollup cannot use them; harmless, and not ours to fix.
-        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
-        warn(warning);
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, target: 'node20' }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        sourcemap: true,
+        manifest: true,
+        rollupOptions: {
+          input: 'src/entry-client.tsx',
+          output: { manualChunks: vendorChunk },
+          onwarn(warning, warn) {
+            // zod ships /* @__PURE__ */ comments where Rollup cannot use them; harmless, and not ours to fix.
+            if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
+            warn(warning);
+          },
+        },
       },
-    },
-  },
-  server: { proxy },
-  preview: { proxy },
-});
+  // The server bundle keeps npm packages external (Node loads them), except what must be compiled with us.
+  ssr: { noExternal: ['@pitchside/shared'] },
+}));

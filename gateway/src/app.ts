@@ -13,7 +13,7 @@ import { MatchFanout } from './socket/match-fanout.ts';
 import { ScoreboardFanout } from './socket/scoreboard-fanout.ts';
 import { attachSocketHandlers, createSocketServer, type PitchsideServer } from './socket/socket-server.ts';
 import { createGatewayMetrics } from './metrics.ts';
-import { webStatic } from './web-static.ts';
+import { cspNonce, site } from './web/site.ts';
 
 export interface AppDeps {
   /** Commands (reads). */
@@ -25,8 +25,13 @@ export interface AppDeps {
 }
 
 export interface AppOptions {
-  /** The built website; without it the gateway serves only /api and the socket. */
+  /** The built website (web/dist); without it the gateway serves only /api and the socket. */
   webDist?: string;
+  /** Public origin for canonical links and the sitemap; else each request's own. */
+  publicBaseUrl?: string;
+  /** Deferred third-party scripts of the pages (SPEC 1); off when unset. */
+  tagManagerSrc?: string;
+  liveChatSrc?: string;
   /** Browser origins besides the gateway's own that may open a socket. */
   allowedOrigins?: readonly string[];
 }
@@ -49,10 +54,19 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'weak');
+  const scriptOrigins = [options.tagManagerSrc, options.liveChatSrc].flatMap((src) =>
+    src ? [new URL(src).origin] : [],
+  );
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
+          // The server-rendered page boots from one inline script carrying this response's nonce.
+          'script-src': [
+            "'self'",
+            (_req, res) => `'nonce-${cspNonce(res as Parameters<typeof cspNonce>[0])}'`,
+            ...scriptOrigins,
+          ],
           // Crests and photos come from the provider's image host.
           'img-src': ["'self'", 'data:', 'https:', 'http:'],
           'upgrade-insecure-requests': null,
@@ -69,7 +83,15 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   });
   app.use('/api', matchesRoutes(matches), referenceRoutes(reference, matches));
   app.use('/api', notFoundHandler);
-  app.use(webStatic(options.webDist));
+  app.use(
+    site({
+      webDist: options.webDist,
+      publicBaseUrl: options.publicBaseUrl,
+      tagManagerSrc: options.tagManagerSrc,
+      liveChatSrc: options.liveChatSrc,
+      logger: logger.child({ module: 'site' }),
+    }),
+  );
   app.use(errorHandler(logger.child({ module: 'rest' })));
 
   // Socket.IO wraps the server's request listener: the Express app must be in place before it attaches.

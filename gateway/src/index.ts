@@ -15,7 +15,13 @@ for (const client of [redis, subscriber])
 const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = await createApp(
   { redis, subscriber, keys: redisKeys(env.REDIS_PREFIX), logger },
-  { webDist, allowedOrigins: env.ALLOWED_ORIGINS },
+  {
+    webDist,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    tagManagerSrc: env.TAG_MANAGER_SRC,
+    liveChatSrc: env.LIVE_CHAT_SRC,
+  },
 );
 app.httpServer.listen(env.PORT, env.HOST, () => {
   logger.info({ url: `http://${env.HOST}:${env.PORT}` }, 'gateway listening');

@@ -21,6 +21,11 @@ const EnvSchema = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     ),
+  /** The site's public origin for canonical links, hreflang and the sitemap; else the request's own. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  /** Tag-manager and live-chat scripts the pages load after a delay (SPEC 1); off when unset. */
+  TAG_MANAGER_SRC: z.url().optional(),
+  LIVE_CHAT_SRC: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type GatewayEnv = z.infer<typeof EnvSchema>;

@@ -1,9 +1,21 @@
 import 'i18next';
+import type account from '../locales/en/account.json';
 import type common from '../locales/en/common.json';
+import type content from '../locales/en/content.json';
+import type explore from '../locales/en/explore.json';
+import type matches from '../locales/en/matches.json';
+import type pages from '../locales/en/pages.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common };
+    resources: {
+      common: typeof common;
+      matches: typeof matches;
+      pages: typeof pages;
+      content: typeof content;
+      explore: typeof explore;
+      account: typeof account;
+    };
   }
 }

@@ -5,7 +5,7 @@ import {
   StreamPositionSchema,
   type ScoreboardEntry,
 } from '@pitchside/shared/protocol';
-import { getJson } from '../../../lib/api-client.ts';
+import { browserApi, type ApiClient } from '../../../lib/api.ts';
 import type { Parser } from '../../../lib/envelope.ts';
 import type { HeldMatch } from '../stores/match-slice.ts';
 
@@ -15,8 +15,11 @@ import type { HeldMatch } from '../stores/match-slice.ts';
  */
 const HeldMatchSchema: Parser<HeldMatch> = StreamPositionSchema.extend({ detail: MatchDetailSchema });
 
-export const fetchMatch = (matchId: string, signal?: AbortSignal): Promise<Ack<HeldMatch>> =>
-  getJson(`/matches/${encodeURIComponent(matchId)}`, HeldMatchSchema, signal);
+export const fetchMatch = (
+  matchId: string,
+  signal?: AbortSignal,
+  api: ApiClient = browserApi,
+): Promise<Ack<HeldMatch>> => api.get(`/matches/${encodeURIComponent(matchId)}`, HeldMatchSchema, signal);
 
 /**
  * The gateway answers /matches/live with scoreboard entries (`{match, epoch, seq}`). A bare `Match[]` is
@@ -33,5 +36,14 @@ const LiveListSchema: Parser<ScoreboardEntry[]> = {
   },
 };
 
-export const fetchLiveMatches = (signal?: AbortSignal): Promise<Ack<ScoreboardEntry[]>> =>
-  getJson('/matches/live', LiveListSchema, signal);
+export const fetchLiveMatches = (
+  signal?: AbortSignal,
+  api: ApiClient = browserApi,
+): Promise<Ack<ScoreboardEntry[]>> => api.get('/matches/live', LiveListSchema, signal);
+
+/** Any list of scoreboard entries (/matches/hot, /matches?date=…): same shape as the live list. */
+export const fetchEntries = (
+  path: string,
+  signal?: AbortSignal,
+  api: ApiClient = browserApi,
+): Promise<Ack<ScoreboardEntry[]>> => api.get(path, LiveListSchema, signal);

@@ -1,7 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ErrorBody } from '@pitchside/shared/errors';
-import { scoreboardRoom, type ScoreboardEntry, type ScoreboardScope } from '@pitchside/shared/protocol';
+import {
+  scoreboardRoom,
+  type Ack,
+  type ScoreboardEntry,
+  type ScoreboardScope,
+} from '@pitchside/shared/protocol';
 import { fetchLiveMatches } from '../api/live-rest.ts';
 import { useLiveStore } from '../stores/live-store.ts';
 import {
@@ -17,38 +22,55 @@ export interface LiveScoreboard {
   error: ErrorBody | null;
 }
 
-const LIVE_SCOPE: ScoreboardScope = { kind: 'live' };
+export const LIVE_SCOPE: ScoreboardScope = { kind: 'live' };
 const NO_ENTRIES = new Map<string, ScoreboardEntry>();
 
-/** Every live match, kept current by the socket while the calling component is mounted. */
-export function useLiveScoreboard(): LiveScoreboard {
-  const room = scoreboardRoom(LIVE_SCOPE);
+/**
+ * A scoreboard (every live match, a day's matches, a competition's), kept current by the socket while the
+ * calling component is mounted. `initial` is the loader's list: it renders first, on the server and in the
+ * hydrating browser alike; the socket's answer replaces it.
+ */
+export function useLiveScoreboard(
+  scope: ScoreboardScope = LIVE_SCOPE,
+  initial?: Ack<readonly ScoreboardEntry[]>,
+): LiveScoreboard {
+  const room = scoreboardRoom(scope);
 
   useEffect(() => {
-    subscribeScoreboard(LIVE_SCOPE);
+    subscribeScoreboard(scope);
     const controller = new AbortController();
-    if (useLiveStore.getState().connection.state !== 'live') {
+    if (initial) seedScoreboard(scope, initial);
+    else if (scope.kind === 'live' && useLiveStore.getState().connection.state !== 'live') {
       fetchLiveMatches(controller.signal).then(
-        (result) => seedScoreboard(LIVE_SCOPE, result),
+        (result) => seedScoreboard(scope, result),
         () => {}, // aborted: the view left
       );
     }
     return () => {
       controller.abort();
-      unsubscribeScoreboard(LIVE_SCOPE);
+      unsubscribeScoreboard(scope);
     };
-  }, []);
+    // The room name is the scope's identity; a new object for the same scope must not resubscribe.
+  }, [room, initial]);
 
   const slot = useLiveStore(
     useShallow((s) => {
       const found = s.scoreboards.get(room);
       return {
-        entries: found?.entries ?? NO_ENTRIES,
+        entries: found?.entries ?? null,
         loaded: found?.loaded ?? false,
         error: found?.error ?? null,
       };
     }),
   );
-  const entries = useMemo(() => [...slot.entries.values()], [slot.entries]);
+  const initialEntries = useMemo(
+    () => (initial && 'data' in initial ? new Map(initial.data.map((e) => [e.match.id, e])) : null),
+    [initial],
+  );
+  const usable = slot.loaded ? slot.entries : initialEntries;
+  const entries = useMemo(() => [...(usable ?? NO_ENTRIES).values()], [usable]);
+  if (!slot.loaded && initial) {
+    return { entries, loaded: 'data' in initial, error: 'error' in initial ? initial.error : slot.error };
+  }
   return { entries, loaded: slot.loaded, error: slot.error };
 }

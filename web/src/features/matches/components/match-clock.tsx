@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isLive, type Match } from '@pitchside/shared/domain';
-import { formatTime } from '../../../lib/format-date.ts';
+import { useFormat } from '../../../lib/format.ts';
 import { clockLabel } from '../utils/clock-label.ts';
 
 interface MatchClockProps {
@@ -11,11 +11,12 @@ interface MatchClockProps {
 
 /** "37'", "45+2'", "HT", "ET 105'", "Pens", "FT", or the local kickoff time before the start. */
 export function MatchClock({ match, testId, className = '' }: MatchClockProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const label = clockLabel(match);
   const text =
     label.kind === 'kickoff'
-      ? formatTime(label.iso, i18n.language)
+      ? format.date(label.iso, 'time')
       : label.kind === 'running'
         ? t(label.key, { minute: label.minute })
         : t(label.key);

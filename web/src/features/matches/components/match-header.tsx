@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Match } from '@pitchside/shared/domain';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { useFormat } from '../../../lib/format.ts';
 import { scoreText } from '../utils/score-text.ts';
 import { CompetitionHeader } from './competition-header.tsx';
 import { Crest } from './crest.tsx';
@@ -8,7 +8,8 @@ import { MatchClock } from './match-clock.tsx';
 
 /** The top of a match page: competition, the two teams and the score, status and clock, kickoff and venue. */
 export function MatchHeader({ match }: { match: Match }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { current, penalties } = match.score;
   const venue = [match.venue?.name, match.venue?.city].filter(Boolean).join(', ');
   return (
@@ -52,7 +53,7 @@ export function MatchHeader({ match }: { match: Match }) {
           <dt>{t('match.kickoff')}</dt>
           <dd>
             <time dateTime={match.kickoff} data-testid="match-kickoff">
-              {formatDateTime(match.kickoff, i18n.language)}
+              {format.date(match.kickoff, 'dateTime')}
             </time>
           </dd>
         </div>

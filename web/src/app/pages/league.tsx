@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { StaticPageHead } from '../head/static-page-head.tsx';
+
+/** /league/:id */
+export function Component() {
+  const { t } = useTranslation('pages');
+  return (
+    <>
+      <StaticPageHead page="not-found" noindex />
+      <h1>{t('_fallback.league' as never)}</h1>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { StrictMode, useEffect, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import './styles/app.css';
+import { TIME_ZONE_COOKIE, type BootData, type Visit } from './app/boot.ts';
+import { Document } from './app/document.tsx';
+import { watchPreloadErrors } from './app/navigation/chunk-guard.ts';
+import { routes } from './app/routes.tsx';
+import { startLiveConnection } from './features/live/api/live-connection.ts';
+import { detectDevice } from './lib/device.ts';
+import { setBrowserI18n } from './lib/i18n/browser-language.ts';
+import { createI18n } from './lib/i18n/create-i18n.ts';
+
+/**
+ * Hydrates the server-rendered document: same messages, same data (the loaders' results came with the
+ * HTML), same first page chunk (resolved before hydrating, so nothing suspends), then one live socket.
+ */
+async function hydrate(boot: BootData): Promise<void> {
+  const i18n = createI18n(boot.language, boot.messages);
+  setBrowserI18n(i18n);
+  watchPreloadErrors();
+
+  const initial = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    initial.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  );
+  const router = createBrowserRouter(routes);
+
+  function App() {
+    const [visit, setVisit] = useState<Visit>({
+      config: boot.config,
+      device: detectDevice(navigator.userAgent),
+      timeZone: boot.timeZone,
+    });
+    useEffect(() => {
+      // The server rendered times in the zone it knew; from now on use the browser's, and tell the server.
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (zone && zone !== visit.timeZone) {
+        document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Max-Age=31536000; Path=/; SameSite=Lax`;
+        setVisit((v) => ({ ...v, timeZone: zone }));
+      }
+      return startLiveConnection();
+    }, []);
+    return (
+      <Document boot={boot} visit={visit} i18n={i18n}>
+        <RouterProvider router={router} />
+      </Document>
+    );
+  }
+
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+const boot = window.__PITCHSIDE__;
+if (!boot) throw new Error('The page has no boot data: it must be served by the Pitchside server');
+void hydrate(boot);

@@ -1,0 +1,211 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router-dom';
+import { DEFAULT_REDIRECT_STATUS, LANGUAGE_COOKIE, type Language } from '@pitchside/shared/constants';
+import { BOOT_GLOBAL, scriptJson, THEME_COOKIE, TIME_ZONE_COOKIE, type BootData, type SiteConfig } from './app/boot.ts';
+import { Document } from './app/document.tsx';
+import { chooseLanguage, languageCookie, prefixPath, readCookie, splitLanguage } from './app/language/negotiate.ts';
+import { pageModulePath, routes, type PageHandle } from './app/routes.tsx';
+import { createApiClient, type LoaderContext } from './lib/api.ts';
+import { detectDevice } from './lib/device.ts';
+import { createI18n } from './lib/i18n/create-i18n.ts';
+import { messagesFor } from './lib/i18n/messages-server.ts';
+
+/** The slice of Vite's build manifest (dist/client/.vite/manifest.json) the renderer reads. */
+export type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+
+export interface RendererOptions {
+  manifest: ViteManifest;
+  /** How the server reaches its own REST API (loopback), e.g. http://127.0.0.1:8080/api. */
+  apiBase: string;
+  /** Called with render errors that are not the page's own (those become the error page). */
+  onError?: (error: unknown) => void;
+}
+
+export interface RenderRequest {
+  /** Path and query, as in IncomingMessage.url. */
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+const ENTRY = 'src/entry-client.tsx';
+const { query, dataRoutes } = createStaticHandler(routes);
+
+/**
+ * Renders the site on the server: the URL strategy's redirects, the loaders (the same ones the browser
+ * runs), then React's streaming renderer over the whole document. Browsers get the shell as soon as it is
+ * ready; crawlers and link-preview bots get the complete document in one go.
+ */
+export function createRenderer(options: RendererOptions) {
+  const api = createApiClient(options.apiBase);
+  const entry = options.manifest[ENTRY];
+  if (!entry) throw new Error(`The client build has no ${ENTRY}: rebuild the website`);
+  const entryFile = `/${entry.file}`;
+  const css = collectCss(options.manifest, ENTRY).map((f) => `/${f}`);
+
+  /** `site`: this deployment's settings, and the response's CSP nonce for the inline boot script. */
+  return async function render(
+    req: RenderRequest,
+    res: ServerResponse,
+    site: SiteConfig & { nonce?: string },
+  ): Promise<void> {
+    const { nonce, ...config } = site;
+    const url = new URL(req.url, config.publicBaseUrl);
+    const cookies = req.headers.cookie;
+    const { language } = splitLanguage(url.pathname);
+
+    if (!language) {
+      const chosen = chooseLanguage(url.pathname, {
+        cookie: readCookie(cookies, LANGUAGE_COOKIE.name),
+        acceptLanguage: req.headers['accept-language'],
+      });
+      res.statusCode = DEFAULT_REDIRECT_STATUS;
+      res.setHeader('Location', prefixPath(chosen, url.pathname, url.search));
+      res.setHeader('Vary', 'Cookie, Accept-Language');
+      res.setHeader('Cache-Control', 'private, no-cache');
+      if (url.pathname === '/') res.setHeader('Set-Cookie', languageCookie(chosen));
+      res.end();
+      return;
+    }
+
+    const request = new Request(url, { headers: forwardable(req.headers) });
+    const requestContext: LoaderContext = { api };
+    const context = await query(request, { requestContext });
+    if (context instanceof Response) {
+      res.statusCode = context.status;
+      const location = context.headers.get('Location');
+      if (location) res.setHeader('Location', location);
+      res.setHeader('Cache-Control', 'private, no-cache');
+      res.end();
+      return;
+    }
+
+    const i18n = createI18n(language, messagesFor(language));
+    const device = detectDevice(req.headers['user-agent']);
+    const theme = readCookie(cookies, THEME_COOKIE);
+    const boot: BootData = {
+      language,
+      messages: messagesFor(language),
+      config,
+      device,
+      timeZone: validTimeZone(readCookie(cookies, TIME_ZONE_COOKIE)) ?? 'UTC',
+      theme: theme === 'dark' || theme === 'light' ? theme : null,
+      assets: { entry: entryFile, css, preloads: pagePreloads(options.manifest, context) },
+    };
+    const visit = { config: boot.config, device, timeZone: boot.timeZone };
+    const router = createStaticRouter(dataRoutes, context);
+
+    let failed = false;
+    const stream = renderToPipeableStream(
+      <Document boot={boot} visit={visit} i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Document>,
+      {
+        bootstrapModules: [entryFile],
+        nonce,
+        bootstrapScriptContent:
+          `window.${BOOT_GLOBAL}=${scriptJson(boot)};` +
+          `window.__staticRouterHydrationData=${scriptJson(hydrationData(context))};`,
+        onShellReady() {
+          if (device.isCrawler) return;
+          send();
+        },
+        onAllReady() {
+          if (device.isCrawler) send();
+        },
+        onShellError(error) {
+          options.onError?.(error);
+          res.statusCode = 500;
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end('The page could not be rendered.');
+        },
+        onError(error) {
+          failed = true;
+          options.onError?.(error);
+        },
+      },
+    );
+
+    const status = context.statusCode;
+    const pageLanguage: Language = language;
+    function send() {
+      res.statusCode = failed ? 500 : status;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Content-Language', pageLanguage);
+      res.setHeader('Vary', 'Cookie, Accept-Encoding');
+      res.setHeader('Cache-Control', 'private, no-cache');
+      if (readCookie(cookies, LANGUAGE_COOKIE.name) !== pageLanguage) {
+        res.setHeader('Set-Cookie', languageCookie(pageLanguage));
+      }
+      stream.pipe(res);
+    }
+    res.on('close', () => stream.abort());
+  };
+}
+
+/** Only what loaders may need from the visitor's request; cookies and credentials stay out. */
+function forwardable(headers: IncomingHttpHeaders): Headers {
+  const out = new Headers();
+  for (const name of ['accept-language', 'user-agent'] as const) {
+    const value = headers[name];
+    if (typeof value === 'string') out.set(name, value);
+  }
+  return out;
+}
+
+function validTimeZone(zone: string | null): string | null {
+  if (!zone) return null;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
+
+function collectCss(manifest: ViteManifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) return [];
+  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((k) => collectCss(manifest, k, seen))];
+}
+
+/** The first page's chunk and its imports, so the browser fetches them alongside the entry. */
+function pagePreloads(manifest: ViteManifest, context: StaticHandlerContext): string[] {
+  const page = [...context.matches].reverse().find((m) => (m.route.handle as PageHandle | undefined)?.page);
+  if (!page) return [];
+  const key = `src/app/${pageModulePath((page.route.handle as PageHandle).page).slice(2)}`;
+  const files = new Set<string>();
+  const visit = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || files.has(chunk.file) || chunk.isEntry) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(key);
+  return [...files].map((f) => `/${f}`);
+}
+
+/** What createBrowserRouter reads to hydrate without running the loaders again (errors made plain). */
+function hydrationData(context: StaticHandlerContext) {
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([id, error]) => [
+          id,
+          isRouteErrorResponse(error)
+            ? { ...error, __type: 'RouteErrorResponse' }
+            : error instanceof Error
+              ? { message: error.message, __type: 'Error' }
+              : error,
+        ]),
+      )
+    : null;
+  return { loaderData: context.loaderData, actionData: context.actionData, errors };
+}

@@ -1,0 +1,41 @@
+import type { Ack } from '@pitchside/shared/protocol';
+import { readEnvelope, type Parser } from './envelope.ts';
+
+/**
+ * Reads from the gateway's REST API. The same loaders run on the server (which reaches the API over
+ * loopback, forwarding nothing personal) and in the browser (same origin, /api). A network failure is an
+ * answer too ('server:unavailable'), so callers handle one shape; only an abort rejects.
+ */
+export interface ApiClient {
+  get<T>(path: string, parser: Parser<T>, signal?: AbortSignal): Promise<Ack<T>>;
+}
+
+export function createApiClient(base: string): ApiClient {
+  return {
+    async get<T>(path: string, parser: Parser<T>, signal?: AbortSignal): Promise<Ack<T>> {
+      let response: Response;
+      try {
+        response = await fetch(`${base}${path}`, { headers: { accept: 'application/json' }, signal });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        return { error: { code: 'server:unavailable', message: 'The service could not be reached.' } };
+      }
+      const body: unknown = await response.json().catch(() => null);
+      return readEnvelope(body, parser);
+    },
+  };
+}
+
+export const browserApi: ApiClient = createApiClient('/api');
+
+/** What the server renderer hands every loader as its `context`. In the browser there is none. */
+export interface LoaderContext {
+  api: ApiClient;
+}
+
+export const apiFrom = (context: unknown): ApiClient =>
+  (context as Partial<LoaderContext> | undefined)?.api ?? browserApi;
+
+/** GET from the browser: hooks that refresh data after the first render use this. */
+export const getJson = <T>(path: string, parser: Parser<T>, signal?: AbortSignal): Promise<Ack<T>> =>
+  browserApi.get(path, parser, signal);

@@ -96,7 +96,7 @@ export function createRenderer(options: RendererOptions) {
       device,
       timeZone: validTimeZone(readCookie(cookies, TIME_ZONE_COOKIE)) ?? 'UTC',
       theme: theme === 'dark' || theme === 'light' ? theme : null,
-      assets: { entry: entryFile, css, preloads: pagePreloads(options.manifest, context) },
+      assets: { entry: entryFile, ...pageAssets(options.manifest, context, css) },
     };
     const visit = { config: boot.config, device, timeZone: boot.timeZone };
     const router = createStaticRouter(dataRoutes, context);
@@ -177,20 +177,29 @@ function collectCss(manifest: ViteManifest, key: string, seen = new Set<string>(
   return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((k) => collectCss(manifest, k, seen))];
 }
 
-/** The first page's chunk and its imports, so the browser fetches them alongside the entry. */
-function pagePreloads(manifest: ViteManifest, context: StaticHandlerContext): string[] {
+/**
+ * The first page's chunk and its imports, preloaded alongside the entry, and their stylesheets linked
+ * in the head (so a page's own CSS applies from the first paint, not when its chunk runs).
+ */
+function pageAssets(
+  manifest: ViteManifest,
+  context: StaticHandlerContext,
+  entryCss: string[],
+): { css: string[]; preloads: string[] } {
   const page = [...context.matches].reverse().find((m) => (m.route.handle as PageHandle | undefined)?.page);
-  if (!page) return [];
+  if (!page) return { css: entryCss, preloads: [] };
   const key = `src/app/${pageModulePath((page.route.handle as PageHandle).page).slice(2)}`;
   const files = new Set<string>();
+  const css = new Set(entryCss);
   const visit = (k: string) => {
     const chunk = manifest[k];
     if (!chunk || files.has(chunk.file) || chunk.isEntry) return;
     files.add(chunk.file);
+    chunk.css?.forEach((f) => css.add(`/${f}`));
     chunk.imports?.forEach(visit);
   };
   visit(key);
-  return [...files].map((f) => `/${f}`);
+  return { css: [...css], preloads: [...files].map((f) => `/${f}`) };
 }
 
 /** What createBrowserRouter reads to hydrate without running the loaders again (errors made plain). */

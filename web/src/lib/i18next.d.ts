@@ -3,6 +3,7 @@ import type account from '../locales/en/account.json';
 import type common from '../locales/en/common.json';
 import type content from '../locales/en/content.json';
 import type explore from '../locales/en/explore.json';
+import type match from '../locales/en/match.json';
 import type matches from '../locales/en/matches.json';
 import type pages from '../locales/en/pages.json';
 
@@ -12,6 +13,7 @@ declare module 'i18next' {
     resources: {
       common: typeof common;
       matches: typeof matches;
+      match: typeof match;
       pages: typeof pages;
       content: typeof content;
       explore: typeof explore;

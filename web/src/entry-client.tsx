@@ -4,7 +4,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-d
 import './styles/app.css';
 import { TIME_ZONE_COOKIE, type BootData, type Visit } from './app/boot.ts';
 import { Document } from './app/document.tsx';
-import { watchPreloadErrors } from './app/navigation/chunk-guard.ts';
+import { loadGuarded, watchPreloadErrors } from './app/navigation/chunk-guard.ts';
 import { routes } from './app/routes.tsx';
 import { startLiveConnection } from './features/live/api/live-connection.ts';
 import { detectDevice } from './lib/device.ts';
@@ -23,8 +23,9 @@ async function hydrate(boot: BootData): Promise<void> {
   const initial = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     initial.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const resolved = await route.lazy();
+      const lazy = route.lazy;
+      if (typeof lazy !== 'function') return;
+      const resolved = await loadGuarded(() => lazy());
       Object.assign(route, resolved, { lazy: undefined });
     }),
   );

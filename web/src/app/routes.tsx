@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction, LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import { SITE_PAGES, type SitePage } from '@pitchside/shared/site';
-import { guardChunk } from './navigation/chunk-guard.ts';
+import { loadGuarded } from './navigation/chunk-guard.ts';
 import { runMiddleware } from './navigation/middleware.ts';
 import { Root, RootError, rootLoader, shouldRootRevalidate } from './root.tsx';
 import { SiteError, SiteLayout } from './layouts/site-layout.tsx';
@@ -24,14 +24,15 @@ export interface PageHandle {
 function pageRoute(page: SitePage): RouteObject {
   const importer = pageModules[pageModulePath(page)];
   if (!importer) throw new Error(`No page module at app/pages/${page.id}.tsx`);
-  const load = guardChunk(importer);
   const handle: PageHandle = { page };
   const loader = async (args: LoaderFunctionArgs) => {
     runMiddleware([page.middleware], args);
-    const module = await load();
+    const url = new URL(args.request.url);
+    // A chunk that fails to load sends the browser to the page it was going to, once (chunk-guard.ts).
+    const module = await loadGuarded(importer, `${url.pathname}${url.search}${url.hash}`);
     return module.loader ? module.loader(args) : null;
   };
-  const lazy = async () => ({ Component: (await load()).Component });
+  const lazy = async () => ({ Component: (await importer()).Component });
   return page.path === ''
     ? { id: page.id, index: true, handle, loader, lazy }
     : { id: page.id, path: page.path, handle, loader, lazy };

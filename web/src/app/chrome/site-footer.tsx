@@ -27,7 +27,7 @@ export function SiteFooter() {
   const to = useLocalPath();
   const { pathname } = useLocation();
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" id="site-footer">
       <div className="site-footer__inner">
         <nav aria-label={t('footer.label')} className="site-footer__links">
           {FOOTER_LINKS.map(([key, path]) => (
@@ -38,7 +38,12 @@ export function SiteFooter() {
         </nav>
         <nav aria-label={t('footer.languages')} className="site-footer__languages">
           {LANGUAGES.map((language) => (
-            <Link key={language} to={switchLanguagePath(pathname, language)} hrefLang={language} lang={language}>
+            <Link
+              key={language}
+              to={switchLanguagePath(pathname, language)}
+              hrefLang={language}
+              lang={language}
+            >
               {LANGUAGE_NAMES[language]}
             </Link>
           ))}

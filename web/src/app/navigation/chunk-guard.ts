@@ -19,16 +19,20 @@ export function reloadForFailedChunk(
   return true;
 }
 
-/** Wraps a dynamic import: a failure reloads the page under the guard, or rethrows to the error page. */
-export function guardChunk<T>(load: () => Promise<T>): () => Promise<T> {
-  return () =>
-    load().catch((error: unknown) => {
-      if (typeof window !== 'undefined' && reloadForFailedChunk()) {
-        // The page is going away; never settle so nothing renders half-loaded meanwhile.
-        return new Promise<T>(() => {});
-      }
-      throw error;
-    });
+/**
+ * Runs a dynamic import; if it fails, loads the page afresh under the guard: `target` (the address a
+ * client-side navigation was heading to) or the current one. Past the guard the error goes on to the
+ * error page.
+ */
+export function loadGuarded<T>(load: () => Promise<T>, target?: string): Promise<T> {
+  return load().catch((error: unknown) => {
+    const go = () => (target ? window.location.assign(target) : window.location.reload());
+    if (typeof window !== 'undefined' && reloadForFailedChunk(window.sessionStorage, go)) {
+      // The page is going away; never settle so nothing renders half-loaded meanwhile.
+      return new Promise<T>(() => {});
+    }
+    throw error;
+  });
 }
 
 /** Vite reports a failed preload of a chunk's dependencies with this event; same guard. */

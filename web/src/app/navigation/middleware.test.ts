@@ -3,7 +3,11 @@ import type { LoaderFunctionArgs } from 'react-router-dom';
 import { isSafeRedirectTarget, runMiddleware } from './middleware.ts';
 
 const args = (url: string): LoaderFunctionArgs =>
-  ({ request: new Request(url), params: { lang: 'de' }, context: undefined }) as unknown as LoaderFunctionArgs;
+  ({
+    request: new Request(url),
+    params: { lang: 'de' },
+    context: undefined,
+  }) as unknown as LoaderFunctionArgs;
 
 function thrown(run: () => void): unknown {
   try {

@@ -8,9 +8,22 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { DEFAULT_REDIRECT_STATUS, LANGUAGE_COOKIE, type Language } from '@pitchside/shared/constants';
-import { BOOT_GLOBAL, scriptJson, THEME_COOKIE, TIME_ZONE_COOKIE, type BootData, type SiteConfig } from './app/boot.ts';
+import {
+  BOOT_GLOBAL,
+  scriptJson,
+  THEME_COOKIE,
+  TIME_ZONE_COOKIE,
+  type BootData,
+  type SiteConfig,
+} from './app/boot.ts';
 import { Document } from './app/document.tsx';
-import { chooseLanguage, languageCookie, prefixPath, readCookie, splitLanguage } from './app/language/negotiate.ts';
+import {
+  chooseLanguage,
+  languageCookie,
+  prefixPath,
+  readCookie,
+  splitLanguage,
+} from './app/language/negotiate.ts';
 import { pageModulePath, routes, type PageHandle } from './app/routes.tsx';
 import { createApiClient, type LoaderContext } from './lib/api.ts';
 import { detectDevice } from './lib/device.ts';
@@ -18,7 +31,10 @@ import { createI18n } from './lib/i18n/create-i18n.ts';
 import { messagesFor } from './lib/i18n/messages-server.ts';
 
 /** The slice of Vite's build manifest (dist/client/.vite/manifest.json) the renderer reads. */
-export type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+export type ViteManifest = Record<
+  string,
+  { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
+>;
 
 export interface RendererOptions {
   manifest: ViteManifest;

@@ -18,11 +18,7 @@ type Render = (
   site: SiteConfig & { nonce: string },
 ) => Promise<void>;
 interface EntryServer {
-  createRenderer(options: {
-    manifest: unknown;
-    apiBase: string;
-    onError?: (error: unknown) => void;
-  }): Render;
+  createRenderer(options: { manifest: unknown; apiBase: string; onError?: (error: unknown) => void }): Render;
 }
 
 export interface SiteOptions {
@@ -63,7 +59,10 @@ export function site(options: SiteOptions): Router {
     return router;
   }
 
-  router.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+  router.use(
+    '/assets',
+    express.static(path.join(client, 'assets'), { immutable: true, maxAge: '365d', index: false }),
+  );
   router.use(express.static(client, { index: false, maxAge: '1h', dotfiles: 'ignore' }));
 
   const manifest: unknown = JSON.parse(readFileSync(manifestFile, 'utf8'));

@@ -34,7 +34,12 @@ function useLazySource(src: string | undefined) {
   return { ref, phase, className, active: phase !== 'pending', onLoad: () => setPhase('loaded') };
 }
 
-export function LazyImage({ src, className = '', alt = '', ...rest }: ImgHTMLAttributes<HTMLImageElement> & { src: string }) {
+export function LazyImage({
+  src,
+  className = '',
+  alt = '',
+  ...rest
+}: ImgHTMLAttributes<HTMLImageElement> & { src: string }) {
   const lazy = useLazySource(src);
   return (
     <>
@@ -56,7 +61,12 @@ export function LazyImage({ src, className = '', alt = '', ...rest }: ImgHTMLAtt
   );
 }
 
-export function LazyFrame({ src, className = '', title, ...rest }: IframeHTMLAttributes<HTMLIFrameElement> & { src: string; title: string }) {
+export function LazyFrame({
+  src,
+  className = '',
+  title,
+  ...rest
+}: IframeHTMLAttributes<HTMLIFrameElement> & { src: string; title: string }) {
   const lazy = useLazySource(src);
   return (
     <iframe

@@ -15,7 +15,12 @@ const SLACK = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 
 describe('device info from the user agent', () => {
   it('tells phones, tablets and desktops apart', () => {
-    expect(detectDevice(IPHONE)).toMatchObject({ isMobile: true, isTablet: false, isDesktop: false, isIos: true });
+    expect(detectDevice(IPHONE)).toMatchObject({
+      isMobile: true,
+      isTablet: false,
+      isDesktop: false,
+      isIos: true,
+    });
     expect(detectDevice(IPAD)).toMatchObject({ isTablet: true, isMobile: false, isIos: true });
     expect(detectDevice(ANDROID)).toMatchObject({ isMobile: true, isAndroid: true, isChrome: true });
     expect(detectDevice(WINDOWS_EDGE)).toMatchObject({ isDesktop: true, isWindows: true, isEdge: true });

@@ -7,7 +7,14 @@ import { useVisit } from '../app/boot.ts';
  */
 const STYLES = {
   time: { hour: '2-digit', minute: '2-digit' },
-  dateTime: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  dateTime: {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  },
   date: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
   dayMonth: { weekday: 'short', day: 'numeric', month: 'short' },
   weekday: { weekday: 'short' },

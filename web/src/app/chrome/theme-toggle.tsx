@@ -24,7 +24,13 @@ export function ThemeToggle() {
     rerender((n) => n + 1);
   };
   return (
-    <button type="button" className="theme-toggle" onClick={toggle} data-testid="theme-toggle" aria-label={t('theme.toggle')}>
+    <button
+      type="button"
+      className="theme-toggle"
+      onClick={toggle}
+      data-testid="theme-toggle"
+      aria-label={t('theme.toggle')}
+    >
       <span aria-hidden="true" className="theme-toggle__icon" />
     </button>
   );

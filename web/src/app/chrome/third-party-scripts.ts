@@ -43,7 +43,8 @@ export function useThirdPartyScripts(config: SiteConfig): void {
         addScript(tagManagerSrc, 'tag-manager');
         for (const event of FIRST_INTERACTION) window.removeEventListener(event, start);
       };
-      for (const event of FIRST_INTERACTION) window.addEventListener(event, start, { once: true, passive: true });
+      for (const event of FIRST_INTERACTION)
+        window.addEventListener(event, start, { once: true, passive: true });
       cleanups.push(afterLoad(TAG_MANAGER_DELAY_MS, start));
       cleanups.push(() => {
         for (const event of FIRST_INTERACTION) window.removeEventListener(event, start);

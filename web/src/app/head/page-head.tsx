@@ -19,8 +19,16 @@ interface PageHeadProps {
 export const SHARE_IMAGE_PATH = '/share-card.png';
 
 const OG_LOCALES: Record<string, string> = {
-  en: 'en_GB', de: 'de_DE', es: 'es_ES', fr: 'fr_FR', id: 'id_ID',
-  it: 'it_IT', nl: 'nl_NL', pt: 'pt_PT', ru: 'ru_RU', tr: 'tr_TR',
+  en: 'en_GB',
+  de: 'de_DE',
+  es: 'es_ES',
+  fr: 'fr_FR',
+  id: 'id_ID',
+  it: 'it_IT',
+  nl: 'nl_NL',
+  pt: 'pt_PT',
+  ru: 'ru_RU',
+  tr: 'tr_TR',
 };
 
 /**

@@ -52,7 +52,8 @@ export interface LanguageInputs {
  */
 export function chooseLanguage(pathname: string, inputs: LanguageInputs): Language {
   if (isLanguage(inputs.cookie)) return inputs.cookie;
-  if (pathname === '/') return languageFromBrowser(preferredLanguages(inputs.acceptLanguage)) ?? DEFAULT_LANGUAGE;
+  if (pathname === '/')
+    return languageFromBrowser(preferredLanguages(inputs.acceptLanguage)) ?? DEFAULT_LANGUAGE;
   return DEFAULT_LANGUAGE;
 }
 

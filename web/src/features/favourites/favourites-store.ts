@@ -26,7 +26,9 @@ export const useFavouritesStore = create<FavouritesState>()(
       toggle: (kind, id) =>
         set((state) => {
           const current = state[kind];
-          const next = current.includes(id) ? current.filter((x) => x !== id) : [id, ...current].slice(0, MAX_FAVOURITES);
+          const next = current.includes(id)
+            ? current.filter((x) => x !== id)
+            : [id, ...current].slice(0, MAX_FAVOURITES);
           return { [kind]: next };
         }),
     }),
@@ -44,7 +46,11 @@ export const useFavouritesStore = create<FavouritesState>()(
 let rehydrated = false;
 
 /** The visitor's favourites: empty during the server render and hydration, the stored ones after. */
-export function useFavourites(): { team: ReadonlySet<string>; competition: ReadonlySet<string>; ready: boolean } {
+export function useFavourites(): {
+  team: ReadonlySet<string>;
+  competition: ReadonlySet<string>;
+  ready: boolean;
+} {
   const [ready, setReady] = useState(rehydrated);
   useEffect(() => {
     if (!rehydrated) {

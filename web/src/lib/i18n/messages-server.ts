@@ -35,8 +35,7 @@ function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>)
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const current = out[key];
-    out[key] =
-      isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value;
+    out[key] = isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value;
   }
   return out;
 }

@@ -7,7 +7,6 @@ import { Document } from './app/document.tsx';
 import { loadGuarded, watchPreloadErrors } from './app/navigation/chunk-guard.ts';
 import { routes } from './app/routes.tsx';
 import { startLiveConnection } from './features/live/api/live-connection.ts';
-import { detectDevice } from './lib/device.ts';
 import { setBrowserI18n } from './lib/i18n/browser-language.ts';
 import { createI18n } from './lib/i18n/create-i18n.ts';
 
@@ -34,7 +33,7 @@ async function hydrate(boot: BootData): Promise<void> {
   function App() {
     const [visit, setVisit] = useState<Visit>({
       config: boot.config,
-      device: detectDevice(navigator.userAgent),
+      device: boot.device,
       timeZone: boot.timeZone,
     });
     useEffect(() => {
@@ -43,6 +42,12 @@ async function hydrate(boot: BootData): Promise<void> {
       if (zone && zone !== visit.timeZone) {
         document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Max-Age=31536000; Path=/; SameSite=Lax`;
         setVisit((v) => ({ ...v, timeZone: zone }));
+      }
+      if (navigator.userAgent !== boot.userAgent) {
+        // A page cached for another browser: read this one's user agent (the parser is its own chunk).
+        void import('./lib/detect-device.ts').then(({ detectDevice }) =>
+          setVisit((v) => ({ ...v, device: detectDevice(navigator.userAgent) })),
+        );
       }
       return startLiveConnection();
     }, []);

@@ -26,7 +26,7 @@ import {
 } from './app/language/negotiate.ts';
 import { pageModulePath, routes, type PageHandle } from './app/routes.tsx';
 import { createApiClient, type LoaderContext } from './lib/api.ts';
-import { detectDevice } from './lib/device.ts';
+import { detectDevice } from './lib/detect-device.ts';
 import { createI18n } from './lib/i18n/create-i18n.ts';
 import { messagesFor } from './lib/i18n/messages-server.ts';
 
@@ -110,6 +110,7 @@ export function createRenderer(options: RendererOptions) {
       messages: messagesFor(language),
       config,
       device,
+      userAgent: req.headers['user-agent'] ?? '',
       timeZone: validTimeZone(readCookie(cookies, TIME_ZONE_COOKIE)) ?? 'UTC',
       theme: theme === 'dark' || theme === 'light' ? theme : null,
       assets: { entry: entryFile, ...pageAssets(options.manifest, context, css) },

@@ -23,6 +23,8 @@ export interface BootData {
   messages: Messages;
   config: SiteConfig;
   device: DeviceInfo;
+  /** The user agent `device` was read from. */
+  userAgent: string;
   /** The visitor's time zone as the server knew it (the `tz` cookie, else UTC); the browser corrects it. */
   timeZone: string;
   /** Chosen theme, or null to follow the system's. */

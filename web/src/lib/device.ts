@@ -1,9 +1,7 @@
-import Bowser from 'bowser';
-import { isbot } from 'isbot';
-
 /**
- * Device info of SPEC section 3, read from the user agent the same way on the server (request header) and
- * in the browser (navigator.userAgent), so both render alike.
+ * Device info of SPEC section 3. The server reads it from the request's user agent (detect-device.ts);
+ * the browser takes the server's reading of the same user agent from the boot data, and reads
+ * navigator.userAgent itself only when it differs (so the parsers stay out of the first view's script).
  */
 export interface DeviceInfo {
   isMobile: boolean;
@@ -19,32 +17,6 @@ export interface DeviceInfo {
   isEdge: boolean;
   isSamsung: boolean;
   isCrawler: boolean;
-}
-
-export function detectDevice(userAgent: string | null | undefined): DeviceInfo {
-  const ua = userAgent ?? '';
-  const parser = Bowser.getParser(ua || 'unknown');
-  const platform = parser.getPlatformType(true);
-  const os = parser.getOSName(true);
-  const browser = parser.getBrowserName(true);
-  const isCrawler = ua !== '' && isbot(ua);
-  const isMobile = platform === 'mobile';
-  const isTablet = platform === 'tablet';
-  return {
-    isMobile,
-    isTablet,
-    isDesktop: !isMobile && !isTablet,
-    isIos: os === 'ios',
-    isAndroid: os === 'android',
-    isWindows: os === 'windows',
-    isMacOS: os === 'macos',
-    isChrome: browser === 'chrome' || browser === 'chromium',
-    isFirefox: browser === 'firefox',
-    isSafari: browser === 'safari',
-    isEdge: browser === 'microsoft edge',
-    isSamsung: browser === 'samsung internet for android',
-    isCrawler,
-  };
 }
 
 /** 'mobile' | 'tablet' | 'desktop': for the stylesheet and for tests. */

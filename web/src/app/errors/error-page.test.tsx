@@ -8,7 +8,7 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { detectDevice } from '../../lib/device.ts';
+import { detectDevice } from '../../lib/detect-device.ts';
 import { createI18n } from '../../lib/i18n/create-i18n.ts';
 import common from '../../locales/en/common.json';
 import pages from '../../locales/en/pages.json';

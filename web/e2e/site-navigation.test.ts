@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { CHUNK_RELOAD_KEY } from '../src/app/navigation/chunk-guard.ts';
 import { useLiveSite } from './support/live-site.ts';
-import { markDocument, openPage } from './support/browser.ts';
+import { markDocument, openPage, waitForHydration } from './support/browser.ts';
 
 /** The navigation behaviour of SPEC 2 and 4, in Chromium against the whole stack. */
 const site = useLiveSite();
@@ -12,8 +11,7 @@ const germanCommon = JSON.parse(
   readFileSync(new URL('../src/locales/de/common.json', import.meta.url), 'utf8'),
 ) as { nav: { liveMatches: string } };
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('[data-testid="connection-state"]') !== null);
+const hydrated = waitForHydration;
 
 describe('navigation', () => {
   it('switches language: messages load, the path moves to the new prefix, the cookie remembers', async () => {
@@ -45,7 +43,10 @@ describe('navigation', () => {
     expect(height).toBeGreaterThan(1500);
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
-    await page.locator('.site-footer a[href="/en/faq"]').click();
+    // A click from script: Playwright's own click would first scroll the footer into view.
+    await page.evaluate(() =>
+      document.querySelector<HTMLAnchorElement>('.site-footer a[href="/en/faq"]')!.click(),
+    );
     await page.waitForURL(`${site.stack.url}/en/faq`);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();

@@ -4,7 +4,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-d
 import './styles/app.css';
 import { TIME_ZONE_COOKIE, type BootData, type Visit } from './app/boot.ts';
 import { Document } from './app/document.tsx';
-import { loadGuarded, watchPreloadErrors } from './app/navigation/chunk-guard.ts';
+import { loadGuarded } from './app/navigation/chunk-guard.ts';
 import { routes } from './app/routes.tsx';
 import { startLiveConnection } from './features/live/api/live-connection.ts';
 import { setBrowserI18n } from './lib/i18n/browser-language.ts';
@@ -17,7 +17,6 @@ import { createI18n } from './lib/i18n/create-i18n.ts';
 async function hydrate(boot: BootData): Promise<void> {
   const i18n = createI18n(boot.language, boot.messages);
   setBrowserI18n(i18n);
-  watchPreloadErrors();
 
   const initial = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
@@ -37,6 +36,8 @@ async function hydrate(boot: BootData): Promise<void> {
       timeZone: boot.timeZone,
     });
     useEffect(() => {
+      // Tests (and curious developers) can tell a hydrated page from the server's HTML.
+      document.documentElement.dataset.hydrated = 'true';
       // The server rendered times in the zone it knew; from now on use the browser's, and tell the server.
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       if (zone && zone !== visit.timeZone) {

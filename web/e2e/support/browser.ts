@@ -56,3 +56,7 @@ export async function markDocument(page: Page): Promise<() => Promise<void>> {
 
 export const text = async (page: Page, selector: string): Promise<string> =>
   ((await page.locator(selector).first().textContent()) ?? '').trim();
+
+/** Waits until React has hydrated the server-rendered HTML (entry-client marks <html data-hydrated>). */
+export const waitForHydration = (page: Page) =>
+  page.waitForSelector('html[data-hydrated]', { state: 'attached' });

@@ -34,10 +34,3 @@ export function loadGuarded<T>(load: () => Promise<T>, target?: string): Promise
     throw error;
   });
 }
-
-/** Vite reports a failed preload of a chunk's dependencies with this event; same guard. */
-export function watchPreloadErrors(): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadForFailedChunk()) event.preventDefault();
-  });
-}

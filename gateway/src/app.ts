@@ -1,5 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import express from 'express';
+import compression from 'compression';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
@@ -13,7 +14,7 @@ import { MatchFanout } from './socket/match-fanout.ts';
 import { ScoreboardFanout } from './socket/scoreboard-fanout.ts';
 import { attachSocketHandlers, createSocketServer, type PitchsideServer } from './socket/socket-server.ts';
 import { createGatewayMetrics } from './metrics.ts';
-import { cspNonce, site } from './web/site.ts';
+import { site } from './web/site.ts';
 
 export interface AppDeps {
   /** Commands (reads). */
@@ -61,12 +62,9 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     helmet({
       contentSecurityPolicy: {
         directives: {
-          // The server-rendered page boots from one inline script carrying this response's nonce.
-          'script-src': [
-            "'self'",
-            (_req, res) => `'nonce-${cspNonce(res as Parameters<typeof cspNonce>[0])}'`,
-            ...scriptOrigins,
-          ],
+          // Pages carry no inline script (their data travels in JSON blocks): our origin and the configured
+          // tag-manager and live-chat hosts only.
+          'script-src': ["'self'", ...scriptOrigins],
           // Crests and photos come from the provider's image host.
           'img-src': ["'self'", 'data:', 'https:', 'http:'],
           'upgrade-insecure-requests': null,
@@ -74,6 +72,18 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       },
     }),
   );
+  // The live-score widget (SPEC: an embeddable widget) is the live list framed by other sites: that page
+  // only may be framed anywhere; every other page keeps helmet's same-origin framing rule.
+  app.get(/^\/[a-z]{2}\/live-matches$/, (_req, res, next) => {
+    res.removeHeader('X-Frame-Options');
+    const csp = res.getHeader('Content-Security-Policy');
+    if (typeof csp === 'string') {
+      res.setHeader('Content-Security-Policy', csp.replace("frame-ancestors 'self'", 'frame-ancestors *'));
+    }
+    next();
+  });
+  // HTML, JSON and scripts go out compressed (the socket is not Express's and keeps its own framing).
+  app.use(compression());
   app.get('/api/health', async (_req, res) => {
     const redisUp = (await deps.redis.ping().catch(() => 'down')) === 'PONG';
     res.status(redisUp ? 200 : 503).json({ data: { redis: redisUp ? 'up' : 'down' } });

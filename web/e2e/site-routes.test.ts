@@ -70,7 +70,7 @@ describe('every page of the spec, server-rendered', () => {
         const problems = [
           attr(html, /<html lang="([a-z]+)"/) === language ? null : 'html lang',
           /<title>[^<]+ \| Pitchside<\/title>/.test(html) ? null : 'title',
-          /<meta name="description" content="[^"]{20,}"/.test(html) ? null : 'description',
+          /<meta name="description" content="[^"]{10,}"/.test(html) ? null : 'description',
           /<meta name="robots" content="(index|noindex), follow"/.test(html) ? null : 'robots',
           html.includes(`<link rel="canonical" href="${site.stack.url}${path}"/>`) ? null : 'canonical',
           (html.match(/<link rel="alternate" hrefLang="/g) ?? []).length === LANGUAGES.length + 1

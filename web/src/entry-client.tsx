@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import './styles/app.css';
 import { TIME_ZONE_COOKIE, type BootData, type Visit } from './app/boot.ts';
-import { Document } from './app/document.tsx';
+import { BOOT_DATA_ID, Document, ROUTER_DATA_ID } from './app/document.tsx';
 import { loadGuarded } from './app/navigation/chunk-guard.ts';
 import { routes } from './app/routes.tsx';
 import { startLiveConnection } from './features/live/api/live-connection.ts';
@@ -14,7 +14,7 @@ import { createI18n } from './lib/i18n/create-i18n.ts';
  * Hydrates the server-rendered document: same messages, same data (the loaders' results came with the
  * HTML), same first page chunk (resolved before hydrating, so nothing suspends), then one live socket.
  */
-async function hydrate(boot: BootData): Promise<void> {
+async function hydrate(boot: BootData, data: { boot: string; router: string }): Promise<void> {
   const i18n = createI18n(boot.language, boot.messages);
   setBrowserI18n(i18n);
 
@@ -27,6 +27,8 @@ async function hydrate(boot: BootData): Promise<void> {
       Object.assign(route, resolved, { lazy: undefined });
     }),
   );
+  // createBrowserRouter reads the loaders' results from here (and revives route errors itself).
+  (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(data.router);
   const router = createBrowserRouter(routes);
 
   function App() {
@@ -53,7 +55,7 @@ async function hydrate(boot: BootData): Promise<void> {
       return startLiveConnection();
     }, []);
     return (
-      <Document boot={boot} visit={visit} i18n={i18n}>
+      <Document boot={boot} visit={visit} i18n={i18n} data={data}>
         <RouterProvider router={router} />
       </Document>
     );
@@ -67,6 +69,8 @@ async function hydrate(boot: BootData): Promise<void> {
   );
 }
 
-const boot = window.__PITCHSIDE__;
-if (!boot) throw new Error('The page has no boot data: it must be served by the Pitchside server');
-void hydrate(boot);
+const bootText = document.getElementById(BOOT_DATA_ID)?.textContent;
+const routerText = document.getElementById(ROUTER_DATA_ID)?.textContent;
+if (!bootText || !routerText)
+  throw new Error('The page has no boot data: it must be served by the Pitchside server');
+void hydrate(JSON.parse(bootText) as BootData, { boot: bootText, router: routerText });

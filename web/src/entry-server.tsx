@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -7,15 +7,8 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router-dom';
-import { DEFAULT_REDIRECT_STATUS, LANGUAGE_COOKIE, type Language } from '@pitchside/shared/constants';
-import {
-  BOOT_GLOBAL,
-  scriptJson,
-  THEME_COOKIE,
-  TIME_ZONE_COOKIE,
-  type BootData,
-  type SiteConfig,
-} from './app/boot.ts';
+import { DEFAULT_REDIRECT_STATUS, LANGUAGE_COOKIE } from '@pitchside/shared/constants';
+import { scriptJson, THEME_COOKIE, TIME_ZONE_COOKIE, type BootData, type SiteConfig } from './app/boot.ts';
 import { Document } from './app/document.tsx';
 import {
   chooseLanguage,
@@ -53,10 +46,24 @@ export interface RenderRequest {
 const ENTRY = 'src/entry-client.tsx';
 const { query, dataRoutes } = createStaticHandler(routes);
 
+/** What a render answers; the gateway writes it (and may keep a page for the next identical request). */
+export type RenderResult =
+  | { kind: 'redirect'; status: number; headers: Record<string, string> }
+  | {
+      kind: 'page';
+      status: number;
+      headers: Record<string, string>;
+      /** Streams the document; `abort` stops a render whose visitor left. */
+      pipe<W extends NodeJS.WritableStream>(destination: W): W;
+      abort(): void;
+    };
+
 /**
  * Renders the site on the server: the URL strategy's redirects, the loaders (the same ones the browser
  * runs), then React's streaming renderer over the whole document. Browsers get the shell as soon as it is
- * ready; crawlers and link-preview bots get the complete document in one go.
+ * ready; crawlers and link-preview bots get the complete document in one go. The page carries no inline
+ * script: its boot data and the router's data travel as JSON data blocks the entry script reads, so the
+ * Content-Security-Policy allows scripts from our origin only.
  */
 export function createRenderer(options: RendererOptions) {
   const api = createApiClient(options.apiBase);
@@ -65,13 +72,8 @@ export function createRenderer(options: RendererOptions) {
   const entryFile = `/${entry.file}`;
   const css = collectCss(options.manifest, ENTRY).map((f) => `/${f}`);
 
-  /** `site`: this deployment's settings, and the response's CSP nonce for the inline boot script. */
-  return async function render(
-    req: RenderRequest,
-    res: ServerResponse,
-    site: SiteConfig & { nonce?: string },
-  ): Promise<void> {
-    const { nonce, ...config } = site;
+  /** `config`: this deployment's settings (public origin, third-party scripts). */
+  return async function render(req: RenderRequest, config: SiteConfig): Promise<RenderResult> {
     const url = new URL(req.url, config.publicBaseUrl);
     const cookies = req.headers.cookie;
     const { language } = splitLanguage(url.pathname);
@@ -81,25 +83,23 @@ export function createRenderer(options: RendererOptions) {
         cookie: readCookie(cookies, LANGUAGE_COOKIE.name),
         acceptLanguage: req.headers['accept-language'],
       });
-      res.statusCode = DEFAULT_REDIRECT_STATUS;
-      res.setHeader('Location', prefixPath(chosen, url.pathname, url.search));
-      res.setHeader('Vary', 'Cookie, Accept-Language');
-      res.setHeader('Cache-Control', 'private, no-cache');
-      if (url.pathname === '/') res.setHeader('Set-Cookie', languageCookie(chosen));
-      res.end();
-      return;
+      const headers: Record<string, string> = {
+        Location: prefixPath(chosen, url.pathname, url.search),
+        Vary: 'Cookie, Accept-Language',
+        'Cache-Control': 'private, no-cache',
+      };
+      if (url.pathname === '/') headers['Set-Cookie'] = languageCookie(chosen);
+      return { kind: 'redirect', status: DEFAULT_REDIRECT_STATUS, headers };
     }
 
     const request = new Request(url, { headers: forwardable(req.headers) });
     const requestContext: LoaderContext = { api };
     const context = await query(request, { requestContext });
     if (context instanceof Response) {
-      res.statusCode = context.status;
+      const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache' };
       const location = context.headers.get('Location');
-      if (location) res.setHeader('Location', location);
-      res.setHeader('Cache-Control', 'private, no-cache');
-      res.end();
-      return;
+      if (location) headers.Location = location;
+      return { kind: 'redirect', status: context.status, headers };
     }
 
     const i18n = createI18n(language, messagesFor(language));
@@ -117,52 +117,50 @@ export function createRenderer(options: RendererOptions) {
     };
     const visit = { config: boot.config, device, timeZone: boot.timeZone };
     const router = createStaticRouter(dataRoutes, context);
+    const data = { boot: scriptJson(boot), router: scriptJson(hydrationData(context)) };
 
-    let failed = false;
-    const stream = renderToPipeableStream(
-      <Document boot={boot} visit={visit} i18n={i18n}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Document>,
-      {
-        bootstrapModules: [entryFile],
-        nonce,
-        bootstrapScriptContent:
-          `window.${BOOT_GLOBAL}=${scriptJson(boot)};` +
-          `window.__staticRouterHydrationData=${scriptJson(hydrationData(context))};`,
-        onShellReady() {
-          if (device.isCrawler) return;
-          send();
-        },
-        onAllReady() {
-          if (device.isCrawler) send();
-        },
-        onShellError(error) {
-          options.onError?.(error);
-          res.statusCode = 500;
-          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-          res.end('The page could not be rendered.');
-        },
-        onError(error) {
-          failed = true;
-          options.onError?.(error);
-        },
-      },
-    );
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Language': language,
+      Vary: 'Cookie, Accept-Encoding',
+      'Cache-Control': 'private, no-cache',
+    };
+    if (readCookie(cookies, LANGUAGE_COOKIE.name) !== language)
+      headers['Set-Cookie'] = languageCookie(language);
 
-    const status = context.statusCode;
-    const pageLanguage: Language = language;
-    function send() {
-      res.statusCode = failed ? 500 : status;
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.setHeader('Content-Language', pageLanguage);
-      res.setHeader('Vary', 'Cookie, Accept-Encoding');
-      res.setHeader('Cache-Control', 'private, no-cache');
-      if (readCookie(cookies, LANGUAGE_COOKIE.name) !== pageLanguage) {
-        res.setHeader('Set-Cookie', languageCookie(pageLanguage));
-      }
-      stream.pipe(res);
-    }
-    res.on('close', () => stream.abort());
+    return new Promise<RenderResult>((resolve, reject) => {
+      let failed = false;
+      const ready = () =>
+        resolve({
+          kind: 'page',
+          status: failed ? 500 : context.statusCode,
+          headers,
+          pipe: (destination) => stream.pipe(destination),
+          abort: () => stream.abort(),
+        });
+      const stream = renderToPipeableStream(
+        <Document boot={boot} visit={visit} i18n={i18n} data={data}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Document>,
+        {
+          bootstrapModules: [entryFile],
+          onShellReady() {
+            if (!device.isCrawler) ready();
+          },
+          onAllReady() {
+            if (device.isCrawler) ready();
+          },
+          onShellError(error) {
+            options.onError?.(error);
+            reject(error instanceof Error ? error : new Error(String(error)));
+          },
+          onError(error) {
+            failed = true;
+            options.onError?.(error);
+          },
+        },
+      );
+    });
   };
 }
 

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { type Request, type Router } from 'express';
 import type { Logger } from 'pino';
+import { PageCache, type CachedPage } from './page-cache.ts';
 
 /** The renderer web/src/entry-server.tsx builds to web/dist/server/entry-server.js (typed here, not imported). */
 interface SiteConfig {
@@ -12,14 +13,26 @@ interface SiteConfig {
   tagManagerSrc: string | null;
   liveChatSrc: string | null;
 }
+type RenderResult =
+  | { kind: 'redirect'; status: number; headers: Record<string, string> }
+  | {
+      kind: 'page';
+      status: number;
+      headers: Record<string, string>;
+      pipe<W extends NodeJS.WritableStream>(destination: W): W;
+      abort(): void;
+    };
 type Render = (
   req: { url: string; headers: IncomingHttpHeaders },
-  res: ServerResponse,
-  site: SiteConfig & { nonce: string },
-) => Promise<void>;
+  config: SiteConfig,
+) => Promise<RenderResult>;
 interface EntryServer {
   createRenderer(options: { manifest: unknown; apiBase: string; onError?: (error: unknown) => void }): Render;
 }
+
+/** Pages rendered within this long are served again to an identical request (see page-cache.ts). */
+const PAGE_CACHE_TTL_MS = 1000;
+const PAGE_CACHE_ENTRIES = 500;
 
 export interface SiteOptions {
   /** web/dist: `client/` (assets and the Vite manifest) and `server/entry-server.js`. */
@@ -30,17 +43,10 @@ export interface SiteOptions {
   logger: Logger;
 }
 
-/** A fresh nonce per response, for the page's inline boot script under the Content-Security-Policy. */
-export function cspNonce(res: ServerResponse & { locals?: Record<string, unknown> }): string {
-  const locals = (res.locals ??= {});
-  if (typeof locals.cspNonce !== 'string') locals.cspNonce = randomBytes(16).toString('base64');
-  return locals.cspNonce as string;
-}
-
 /**
  * The website: fingerprinted assets cached for a year, other public files for an hour, and every other
  * GET rendered on the server by the web app's renderer (which also answers the URL strategy's redirects
- * and the 404s). Without a build, a one-line 503 says how to make one.
+ * and the 404s), through a one-second micro-cache. Without a build, a one-line 503 says how to make one.
  */
 export function site(options: SiteOptions): Router {
   const router = express.Router();
@@ -77,20 +83,77 @@ export function site(options: SiteOptions): Router {
       }),
     ));
 
+  const cache = new PageCache(PAGE_CACHE_TTL_MS, PAGE_CACHE_ENTRIES);
+
   router.get(pages, async (req, res, next) => {
     try {
       const render = await rendererFor(req);
-      await render({ url: req.originalUrl, headers: req.headers }, res, {
+      const config: SiteConfig = {
         publicBaseUrl: options.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
         tagManagerSrc: options.tagManagerSrc ?? null,
         liveChatSrc: options.liveChatSrc ?? null,
-        nonce: cspNonce(res),
+      };
+      const request = { url: req.originalUrl, headers: req.headers };
+      const { page } = cache.get(cacheKey(req, config), async () => {
+        const result = await render(request, config);
+        if (result.kind === 'redirect')
+          return { status: result.status, headers: result.headers, body: EMPTY };
+        return streamAndKeep(result, res);
       });
+      const cached = await page;
+      // The request that rendered has streamed its page already; the others get the kept bytes.
+      if (!res.headersSent) send(res, cached);
     } catch (error) {
       next(error);
     }
   });
   return router;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** What makes two requests get the same page: address, host, and the cookies and browser it renders for. */
+function cacheKey(req: Request, config: SiteConfig): string {
+  const cookies = req.headers.cookie ?? '';
+  const cookie = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookies)?.[1] ?? '';
+  return [
+    config.publicBaseUrl,
+    req.originalUrl,
+    req.headers['user-agent'] ?? '',
+    req.headers['accept-language'] ?? '',
+    cookie('i18n_redirected'),
+    cookie('theme'),
+    cookie('tz'),
+  ].join('\n');
+}
+
+/** Streams a rendered page to the visitor who asked for it while keeping its bytes for the next ones. */
+function streamAndKeep(
+  result: Extract<RenderResult, { kind: 'page' }>,
+  res: ServerResponse,
+): Promise<CachedPage> {
+  res.statusCode = result.status;
+  for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+  const chunks: Buffer[] = [];
+  const tee = new PassThrough();
+  tee.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    if (!res.destroyed) res.write(chunk);
+  });
+  return new Promise((resolve, reject) => {
+    tee.on('end', () => {
+      if (!res.destroyed) res.end();
+      resolve({ status: result.status, headers: result.headers, body: Buffer.concat(chunks) });
+    });
+    tee.on('error', reject);
+    result.pipe(tee);
+  });
+}
+
+function send(res: ServerResponse, page: CachedPage): void {
+  res.statusCode = page.status;
+  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+  res.end(page.body);
 }
 
 function hostFor(address: string | undefined): string {

@@ -15,7 +15,7 @@ export interface SiteConfig {
 export type Theme = 'light' | 'dark';
 
 /**
- * What one visit starts from: rendered into the page by the server (window.__PITCHSIDE__) and read by the
+ * What one visit starts from: rendered into the page by the server (a JSON data block) and read by the
  * browser before hydration, so both render the same thing.
  */
 export interface BootData {
@@ -33,13 +33,6 @@ export interface BootData {
   assets: { entry: string; css: string[]; preloads: string[] };
 }
 
-declare global {
-  interface Window {
-    __PITCHSIDE__?: BootData;
-  }
-}
-
-export const BOOT_GLOBAL = '__PITCHSIDE__';
 export const TIME_ZONE_COOKIE = 'tz';
 export const THEME_COOKIE = 'theme';
 

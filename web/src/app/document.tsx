@@ -8,14 +8,23 @@ interface DocumentProps {
   boot: BootData;
   visit: Visit;
   i18n: I18n;
+  /**
+   * The boot data and the router's loader data as JSON text, in data blocks the entry script reads
+   * (not executed, so the Content-Security-Policy needs no inline script). The browser passes back the
+   * text it found, so hydration sees the same markup.
+   */
+  data: { boot: string; router: string };
   children: ReactNode;
 }
+
+export const BOOT_DATA_ID = 'pitchside-boot';
+export const ROUTER_DATA_ID = 'pitchside-router';
 
 /**
  * The whole HTML document, rendered by React on the server and hydrated in the browser. Pages add their
  * own title, description, share tags and alternates with <PageHead>; React 19 hoists them into <head>.
  */
-export function Document({ boot, visit, i18n, children }: DocumentProps) {
+export function Document({ boot, visit, i18n, data, children }: DocumentProps) {
   return (
     <html lang={boot.language} data-theme={boot.theme ?? undefined} data-device={deviceClass(boot.device)}>
       <head>
@@ -34,6 +43,12 @@ export function Document({ boot, visit, i18n, children }: DocumentProps) {
         <I18nextProvider i18n={i18n}>
           <VisitContext.Provider value={visit}>{children}</VisitContext.Provider>
         </I18nextProvider>
+        <script id={BOOT_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: data.boot }} />
+        <script
+          id={ROUTER_DATA_ID}
+          type="application/json"
+          dangerouslySetInnerHTML={{ __html: data.router }}
+        />
       </body>
     </html>
   );

@@ -1,16 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import { ContentPage, ProseSections } from '../../features/content/components/content-page.tsx';
+import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
+import { useLocalPath } from '../paths.ts';
 
-/** /about-us */
+/** /about-us: what Pitchside is, its realtime scores and its languages. */
 export function Component() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('content');
+  const to = useLocalPath();
+  const doc = t('about', { returnObjects: true });
   return (
     <>
       <StaticPageHead page="about-us" />
-      <div className="page-heading">
-        <h1>{t('about-us.title')}</h1>
-      </div>
-      <p>{t('about-us.description')}</p>
+      <ContentPage title={doc.title} lead={doc.lead} to={to} supportEmail={SUPPORT_EMAIL}>
+        <ProseSections sections={doc.sections} idPrefix="about" />
+      </ContentPage>
     </>
   );
 }

@@ -1,13 +1,35 @@
 import { useTranslation } from 'react-i18next';
+import { ContentPage } from '../../features/content/components/content-page.tsx';
+import { LinkList } from '../../features/content/components/link-list.tsx';
+import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
+import { useLocalPath, usePaths } from '../paths.ts';
 
-/** /deprecated/:slug? */
+/**
+ * /deprecated/:slug?: where retired addresses land. It is a page of the spec, so it answers 200, but it
+ * tells robots not to index it and sends people on to the pages that exist.
+ */
 export function Component() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('content');
+  const to = useLocalPath();
+  const paths = usePaths();
   return (
     <>
-      <StaticPageHead page="not-found" noindex />
-      <h1>{t('_fallback.deprecated' as never)}</h1>
+      <StaticPageHead page="deprecated" noindex />
+      <ContentPage
+        title={t('deprecated.title')}
+        lead={t('deprecated.lead')}
+        to={to}
+        supportEmail={SUPPORT_EMAIL}
+      >
+        <LinkList
+          title={t('deprecated.hint')}
+          links={[
+            { to: paths.home(), label: t('deprecated.home') },
+            { to: paths.liveMatches(), label: t('deprecated.live'), hint: t('common.liveMatchesHint') },
+          ]}
+        />
+      </ContentPage>
     </>
   );
 }

@@ -1,16 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import { ContentPage, ProseSections } from '../../features/content/components/content-page.tsx';
+import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
+import { useLocalPath } from '../paths.ts';
 
-/** /disclaimer */
+/** /disclaimer: scores are informational, streams are third-party, no gambling advice. */
 export function Component() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('content');
+  const to = useLocalPath();
+  const doc = t('disclaimer', { returnObjects: true });
   return (
     <>
       <StaticPageHead page="disclaimer" />
-      <div className="page-heading">
-        <h1>{t('disclaimer.title')}</h1>
-      </div>
-      <p>{t('disclaimer.description')}</p>
+      <ContentPage title={doc.title} lead={doc.lead} to={to} supportEmail={SUPPORT_EMAIL}>
+        <ProseSections sections={doc.sections} idPrefix="disclaimer" />
+      </ContentPage>
     </>
   );
 }

@@ -1,16 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import { ContentPage, ProseSections } from '../../features/content/components/content-page.tsx';
+import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
+import { useLocalPath } from '../paths.ts';
 
-/** /guides */
+/** /guides: how to follow a match live, use favourites, switch language and theme, read a table. */
 export function Component() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('content');
+  const to = useLocalPath();
+  const doc = t('guides', { returnObjects: true });
   return (
     <>
       <StaticPageHead page="guides" />
-      <div className="page-heading">
-        <h1>{t('guides.title')}</h1>
-      </div>
-      <p>{t('guides.description')}</p>
+      <ContentPage title={doc.title} lead={doc.lead} to={to} supportEmail={SUPPORT_EMAIL}>
+        <ProseSections sections={doc.sections} idPrefix="guides" />
+      </ContentPage>
     </>
   );
 }

@@ -1,16 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import { ContentPage, ProseSections } from '../../features/content/components/content-page.tsx';
+import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
+import { useLocalPath } from '../paths.ts';
 
-/** /security */
+/** /security: how the site and accounts are protected, and responsible disclosure. */
 export function Component() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('content');
+  const to = useLocalPath();
+  const doc = t('security', { returnObjects: true });
   return (
     <>
       <StaticPageHead page="security" />
-      <div className="page-heading">
-        <h1>{t('security.title')}</h1>
-      </div>
-      <p>{t('security.description')}</p>
+      <ContentPage title={doc.title} lead={doc.lead} to={to} supportEmail={SUPPORT_EMAIL}>
+        <ProseSections sections={doc.sections} idPrefix="security" />
+      </ContentPage>
     </>
   );
 }

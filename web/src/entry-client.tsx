@@ -6,7 +6,6 @@ import { TIME_ZONE_COOKIE, type BootData, type Visit } from './app/boot.ts';
 import { BOOT_DATA_ID, Document, ROUTER_DATA_ID } from './app/document.tsx';
 import { loadGuarded } from './app/navigation/chunk-guard.ts';
 import { routes } from './app/routes.tsx';
-import { startLiveConnection } from './features/live/api/live-connection.ts';
 import { setBrowserI18n } from './lib/i18n/browser-language.ts';
 import { createI18n } from './lib/i18n/create-i18n.ts';
 
@@ -52,7 +51,17 @@ async function hydrate(boot: BootData, data: { boot: string; router: string }): 
           setVisit((v) => ({ ...v, device: detectDevice(navigator.userAgent) })),
         );
       }
-      return startLiveConnection();
+      // The socket (socket.io-client and the push schemas) is its own chunk, fetched once the page is
+      // interactive: the first view needs none of it, everything live on it is already in the HTML.
+      let stop: (() => void) | undefined;
+      let stopped = false;
+      void import('./features/live/api/live-connection.ts').then(({ startLiveConnection }) => {
+        if (!stopped) stop = startLiveConnection();
+      });
+      return () => {
+        stopped = true;
+        stop?.();
+      };
     }, []);
     return (
       <Document boot={boot} visit={visit} i18n={i18n} data={data}>

@@ -45,10 +45,16 @@ describe('match page', () => {
     expect(errors).toEqual([]);
   });
 
-  it('says the match does not exist for an unknown id', async () => {
+  it('answers an unknown id with the 404 page, from the server and in the browser', async () => {
+    // SPEC 2: 404 and 'This page could not be found' (the loader throws it, so crawlers get the status too).
+    const response = await fetch(`${site.stack.url}/en/match/987654321`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('This page could not be found');
     const { page } = await openPage(site.browser, `${site.stack.url}/match/987654321`);
     await page.waitForSelector('[data-testid="page-message-not-found"]', { timeout: LIVE_TIMEOUT_MS });
-    expect(await text(page, '[data-testid="page-message-not-found"] h1')).toBe('Match not found');
+    expect(await text(page, '[data-testid="page-message-not-found"] h1')).toBe(
+      'This page could not be found',
+    );
     await expectConnection(page, 'live');
   });
 });

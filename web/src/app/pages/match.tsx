@@ -1,66 +1,222 @@
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { headToHeadSlug, SPORTS, sportOf, type Match } from '@pitchside/shared/domain';
 import type { Ack } from '@pitchside/shared/protocol';
 import { PageMessage } from '../../components/page-message.tsx';
 import { fetchMatch } from '../../features/live/api/live-rest.ts';
 import { useLiveMatch } from '../../features/live/hooks/use-live-match.ts';
 import type { HeldMatch } from '../../features/live/stores/match-slice.ts';
+import {
+  fetchExtras,
+  fetchMeetings,
+  fetchStandings,
+  NO_EXTRAS,
+  type MatchExtras,
+} from '../../features/match-centre/api/match-centre-rest.ts';
+import { HeadToHeadPanel } from '../../features/match-centre/components/head-to-head-panel.tsx';
+import { LineupsPanel } from '../../features/match-centre/components/lineups-panel.tsx';
+import { MatchTabs } from '../../features/match-centre/components/match-tabs.tsx';
+import { StandingsPanel } from '../../features/match-centre/components/standings-panel.tsx';
+import { StatisticsPanel } from '../../features/match-centre/components/statistics-panel.tsx';
+import { useMatchExtras } from '../../features/match-centre/hooks/use-match-extras.ts';
+import { parseTab, TAB_PARAM, type MatchTab } from '../../features/match-centre/utils/match-tabs.ts';
+import { orientSubstitutions } from '../../features/match-centre/utils/orient-substitutions.ts';
+import '../../features/match-centre/match-centre.css';
 import { MatchHeader } from '../../features/matches/components/match-header.tsx';
 import { MatchTimeline } from '../../features/matches/components/match-timeline.tsx';
-import { apiFrom } from '../../lib/api.ts';
+import { apiFrom, type ApiClient } from '../../lib/api.ts';
 import { PageHead } from '../head/page-head.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
 import { usePaths } from '../paths.ts';
 
+interface MatchPageData extends MatchExtras {
+  matchId: string;
+  initial: Ack<HeldMatch>;
+}
+
+/**
+ * In the browser, the data of the match page on screen. Switching tabs changes only ?tab, but the router
+ * runs the loader again on any navigation: this answers it without reading the match, the table and
+ * the meetings again (the socket keeps the match current; the table is live-computed from it). Set while
+ * the page is mounted, cleared when it goes, so coming back to a match later reads it afresh.
+ */
+let onScreen: MatchPageData | null = null;
+
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  if (!params.id) return { matchId: null, initial: null };
-  const initial = await fetchMatch(params.id, request.signal, apiFrom(context));
-  if ('error' in initial && (initial.error.code === 'match:not-found' || initial.error.code === 'request:invalid')) {
+  const tab = parseTab(new URL(request.url).searchParams.get(TAB_PARAM));
+  if (!params.id) return { tab, page: null };
+  const api = apiFrom(context);
+  if (onScreen?.matchId === params.id)
+    return { tab, page: await retryForTab(onScreen, tab, request.signal, api) };
+
+  const initial = await fetchMatch(params.id, request.signal, api);
+  if (
+    'error' in initial &&
+    (initial.error.code === 'match:not-found' || initial.error.code === 'request:invalid')
+  ) {
     throw new Response('This page could not be found', { status: 404 });
   }
-  return { matchId: params.id, initial };
+  // Every tab's data, on the server too: all panels are in the page (the hidden ones as well), so a
+  // crawler reading the page's one canonical address gets lineups, statistics, meetings and table.
+  const extras =
+    'data' in initial ? await fetchExtras(initial.data.detail.match, request.signal, api) : NO_EXTRAS;
+  const page: MatchPageData = { matchId: params.id, initial, ...extras };
+  return { tab, page };
 }
 
-/** /match/:id: one match, header and timeline, kept current by the socket. */
+/** Opening a tab whose data failed to load earlier tries that read again (and only that one). */
+async function retryForTab(
+  page: MatchPageData,
+  tab: MatchTab,
+  signal: AbortSignal,
+  api: ApiClient,
+): Promise<MatchPageData> {
+  const match = 'data' in page.initial ? page.initial.data.detail.match : null;
+  if (!match) return page;
+  if (tab === 'table' && page.standings && 'error' in page.standings) {
+    const standings = await fetchStandings(match.competition.id, signal, api);
+    if ('data' in standings) onScreen = { ...page, standings, statusAtRead: match.status };
+  } else if (tab === 'h2h' && page.meetings && 'error' in page.meetings) {
+    const meetings = await fetchMeetings(match.home.id, match.away.id, signal, api);
+    if ('data' in meetings) onScreen = { ...page, meetings };
+  }
+  return onScreen ?? page;
+}
+
+/** /match/:id: one match, kept current by the socket: header, then timeline, lineups, stats, h2h and table tabs. */
 export function Component() {
-  const { matchId, initial } = useLoaderData<typeof loader>();
-  return matchId && initial ? <LiveMatchPage key={matchId} matchId={matchId} initial={initial} /> : <MatchNotFound />;
+  const { page } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    onScreen = page;
+    return () => {
+      onScreen = null;
+    };
+  }, [page]);
+  return page ? <LiveMatchPage key={page.matchId} page={page} /> : <MatchNotFound />;
 }
 
-function LiveMatchPage({ matchId, initial }: { matchId: string; initial: Ack<HeldMatch> }) {
+function LiveMatchPage({ page }: { page: MatchPageData }) {
   const { t } = useTranslation();
+  const { t: tMatch } = useTranslation('match');
   const { t: tPages } = useTranslation('pages');
-  const { held, error } = useLiveMatch(matchId, initial);
+  const paths = usePaths();
+  const [searchParams] = useSearchParams();
+  const tab = parseTab(searchParams.get(TAB_PARAM));
+  // The first answer seeds the socket's copy; later loader runs (tab switches) must not reseed it.
+  const [initial] = useState(page.initial);
+  const { held, error } = useLiveMatch(page.matchId, initial);
+  const extras = useMatchExtras(held?.detail.match ?? null, page);
+  // Who came on and who went off, checked against the lineups: the timeline and the pitch both show it.
+  const rawEvents = held?.detail.events;
+  const rawLineups = held?.detail.lineups;
+  const events = useMemo(
+    () => (rawEvents && rawLineups ? orientSubstitutions(rawEvents, rawLineups) : []),
+    [rawEvents, rawLineups],
+  );
 
   if (!held) {
     if (error?.code === 'match:not-found' || error?.code === 'request:invalid') return <MatchNotFound />;
     if (error) return <PageMessage tone="error" title={t('match.error')} />;
     return <p className="loading">{t('match.loading')}</p>;
   }
-  const { match, events } = held.detail;
+  const { match, lineups, statistics } = held.detail;
   const names = { home: match.home.name, away: match.away.name, competition: match.competition.name };
+
   return (
     <article className="match-page" data-match-id={match.id}>
       <PageHead
         title={tPages('match.title', names)}
         description={tPages('match.description', names)}
-        jsonLd={{
-          '@context': 'https://schema.org',
-          '@type': 'SportsEvent',
-          name: `${match.home.name} vs ${match.away.name}`,
-          startDate: match.kickoff,
-          sport: 'Football',
-          homeTeam: { '@type': 'SportsTeam', name: match.home.name },
-          awayTeam: { '@type': 'SportsTeam', name: match.away.name },
-          ...(match.venue?.name ? { location: { '@type': 'Place', name: match.venue.name } } : {}),
-          superEvent: { '@type': 'SportsEvent', name: match.competition.name },
-        }}
+        jsonLd={sportsEvent(match)}
       />
       <MatchHeader match={match} />
-      <MatchTimeline events={events} homeTeamId={match.home.id} />
+      <MatchTabs
+        label={tMatch('tabs.label')}
+        selected={tab}
+        tabs={[
+          {
+            id: 'timeline',
+            label: tMatch('tabs.timeline'),
+            content: <MatchTimeline events={events} homeTeamId={match.home.id} />,
+          },
+          {
+            id: 'lineups',
+            label: tMatch('tabs.lineups'),
+            content: <LineupsPanel match={match} lineups={lineups} events={events} />,
+          },
+          {
+            id: 'stats',
+            label: tMatch('tabs.stats'),
+            content: <StatisticsPanel match={match} statistics={statistics} />,
+          },
+          {
+            id: 'h2h',
+            label: tMatch('tabs.h2h'),
+            content: (
+              <HeadToHeadPanel
+                match={match}
+                meetings={extras.meetings}
+                matchHref={paths.match}
+                headToHeadHref={paths.headToHead(headToHeadSlug(match.home, match.away))}
+              />
+            ),
+          },
+          {
+            id: 'table',
+            label: tMatch('tabs.table'),
+            content: (
+              <StandingsPanel
+                match={match}
+                standings={extras.standings}
+                statusAtRead={extras.statusAtRead ?? match.status}
+                teamHref={paths.team}
+                leagueHref={paths.league(match.competition.id)}
+              />
+            ),
+          },
+        ]}
+      />
     </article>
   );
 }
+
+/**
+ * schema.org SportsEvent. The schema has a status (`eventStatus`: only scheduled, postponed, cancelled
+ * and the like, nothing for "in play" or "over", so a match that goes ahead is EventScheduled) but no
+ * property for a score: the score goes in the description, where readers and search snippets use it.
+ */
+function sportsEvent(match: Match): object {
+  const { home, away } = match.score.current;
+  const sport = SPORTS.find((s) => s.slug === sportOf(match.competition))?.name ?? 'Football';
+  const team = (t: Match['home']) => ({
+    '@type': 'SportsTeam',
+    name: t.name,
+    ...(t.logo ? { logo: t.logo } : {}),
+  });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SportsEvent',
+    name: `${match.home.name} vs ${match.away.name}`,
+    startDate: match.kickoff,
+    eventStatus: `https://schema.org/${EVENT_STATUS[match.status] ?? 'EventScheduled'}`,
+    sport,
+    homeTeam: team(match.home),
+    awayTeam: team(match.away),
+    competitor: [team(match.home), team(match.away)],
+    ...(home !== null && away !== null
+      ? { description: `${match.home.name} ${home}–${away} ${match.away.name}` }
+      : {}),
+    ...(match.venue?.name ? { location: { '@type': 'Place', name: match.venue.name } } : {}),
+    superEvent: { '@type': 'SportsEvent', name: match.competition.name },
+  };
+}
+
+const EVENT_STATUS: Partial<Record<Match['status'], string>> = {
+  postponed: 'EventPostponed',
+  cancelled: 'EventCancelled',
+  abandoned: 'EventCancelled',
+};
 
 function MatchNotFound() {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
+import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Match } from '@pitchside/shared/domain';
+import type { Match, MatchStatus } from '@pitchside/shared/domain';
 import { useFormat } from '../../../lib/format.ts';
 import { scoreText } from '../utils/score-text.ts';
 import { CompetitionHeader } from './competition-header.tsx';
@@ -8,7 +9,8 @@ import { MatchClock } from './match-clock.tsx';
 
 /** The top of a match page: competition, the two teams and the score, status and clock, kickoff and venue. */
 export function MatchHeader({ match }: { match: Match }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { t: tMatch } = useTranslation('match');
   const format = useFormat();
   const { current, penalties } = match.score;
   const venue = [match.venue?.name, match.venue?.city].filter(Boolean).join(', ');
@@ -38,7 +40,7 @@ export function MatchHeader({ match }: { match: Match }) {
           )}
           <MatchClock match={match} testId="match-clock" className="match-header__clock" />
           <div className="match-header__status" data-testid="match-status" data-status={match.status}>
-            {t(`status.${match.status}`)}
+            {statusLabel(match.status, i18n, t, tMatch)}
           </div>
         </div>
         <div className="match-header__team">
@@ -48,6 +50,7 @@ export function MatchHeader({ match }: { match: Match }) {
           </span>
         </div>
       </div>
+      {match.score.periods && match.score.periods.length > 0 && <PeriodScores match={match} />}
       <dl className="match-header__facts">
         <div>
           <dt>{t('match.kickoff')}</dt>
@@ -77,5 +80,52 @@ export function MatchHeader({ match }: { match: Match }) {
         )}
       </dl>
     </section>
+  );
+}
+
+/**
+ * A status's words: football's from the common messages, other sports' periods (basketball's quarters)
+ * from the match page's, and "status not known" for one that neither has words for yet (a sport added
+ * before its messages), rather than a raw key.
+ */
+function statusLabel(
+  status: MatchStatus,
+  i18n: I18n,
+  t: TFunction<'common'>,
+  tMatch: TFunction<'match'>,
+): string {
+  if (i18n.exists(`status.${status}`)) return t(`status.${status}` as 'status.scheduled');
+  if (i18n.exists(`match:status.${status}`)) return tMatch(`status.${status}` as 'status.overtime');
+  return tMatch('status.other');
+}
+
+/** Basketball's quarters (and overtime), each side's points per period, under the score. */
+function PeriodScores({ match }: { match: Match }) {
+  const { t } = useTranslation('match');
+  const periods = match.score.periods ?? [];
+  return (
+    <table className="period-scores" data-testid="period-scores">
+      <caption className="visually-hidden">{t('periods.label')}</caption>
+      <thead>
+        <tr>
+          <td />
+          {periods.map((_, i) => (
+            <th scope="col" key={i}>
+              {i < 4 ? t('periods.quarter', { number: i + 1 }) : t('periods.overtime')}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {(['home', 'away'] as const).map((side) => (
+          <tr key={side}>
+            <th scope="row">{match[side].name}</th>
+            {periods.map((period, i) => (
+              <td key={i}>{scoreText(period[side])}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,5 +1,10 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunction, LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import type {
+  LoaderFunction,
+  LoaderFunctionArgs,
+  RouteObject,
+  ShouldRevalidateFunction,
+} from 'react-router-dom';
 import { SITE_PAGES, type SitePage } from '@pitchside/shared/site';
 import { loadGuarded } from './navigation/chunk-guard.ts';
 import { runMiddleware } from './navigation/middleware.ts';
@@ -10,6 +15,8 @@ import { SiteError, SiteLayout } from './layouts/site-layout.tsx';
 export interface PageModule {
   Component: ComponentType;
   loader?: LoaderFunction;
+  /** When the page's loader should run again (react-router's default: any change of URL or params). */
+  shouldRevalidate?: ShouldRevalidateFunction;
 }
 
 /** One chunk per page, loaded when the page is first visited (and preloaded by the server for the first). */
@@ -32,7 +39,10 @@ function pageRoute(page: SitePage): RouteObject {
     const module = await loadGuarded(importer, `${url.pathname}${url.search}${url.hash}`);
     return module.loader ? module.loader(args) : null;
   };
-  const lazy = async () => ({ Component: (await importer()).Component });
+  const lazy = async () => {
+    const { Component, shouldRevalidate } = await importer();
+    return shouldRevalidate ? { Component, shouldRevalidate } : { Component };
+  };
   return page.path === ''
     ? { id: page.id, index: true, handle, loader, lazy }
     : { id: page.id, path: page.path, handle, loader, lazy };

@@ -29,7 +29,7 @@ describe('live matches page', () => {
     expect(await text(page, `${row(first.id)} [data-testid="live-row-score"]`)).toBe(
       `${first.score.current.home ?? '–'} - ${first.score.current.away ?? '–'}`,
     );
-    expect(await page.locator(`${row(first.id)} a`).getAttribute('href')).toBe(`/match/${first.id}`);
+    expect(await page.locator(`${row(first.id)} a`).getAttribute('href')).toBe(`/en/match/${first.id}`);
     expect(errors).toEqual([]);
   });
 

@@ -92,8 +92,9 @@ export function createRenderer(options: RendererOptions) {
       return { kind: 'redirect', status: DEFAULT_REDIRECT_STATUS, headers };
     }
 
+    const timeZone = validTimeZone(readCookie(cookies, TIME_ZONE_COOKIE)) ?? 'UTC';
     const request = new Request(url, { headers: forwardable(req.headers) });
-    const requestContext: LoaderContext = { api };
+    const requestContext: LoaderContext = { api, timeZone };
     const context = await query(request, { requestContext });
     if (context instanceof Response) {
       const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache' };
@@ -111,7 +112,7 @@ export function createRenderer(options: RendererOptions) {
       config,
       device,
       userAgent: req.headers['user-agent'] ?? '',
-      timeZone: validTimeZone(readCookie(cookies, TIME_ZONE_COOKIE)) ?? 'UTC',
+      timeZone,
       theme: theme === 'dark' || theme === 'light' ? theme : null,
       assets: { entry: entryFile, ...pageAssets(options.manifest, context, css) },
     };

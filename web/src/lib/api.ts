@@ -35,6 +35,8 @@ export const browserApi: ApiClient = createApiClient('/api');
 /** What the server renderer hands every loader as its `context`. In the browser there is none. */
 export interface LoaderContext {
   api: ApiClient;
+  /** The visitor's time zone as the server knows it (the `tz` cookie), for "today" in their day. */
+  timeZone: string;
 }
 
 export const apiFrom = (context: unknown): ApiClient =>

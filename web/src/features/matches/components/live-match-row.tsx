@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import type { Match } from '@pitchside/shared/domain';
+import { sportOf, type Match } from '@pitchside/shared/domain';
 import { Crest } from './crest.tsx';
 import { MatchClock } from './match-clock.tsx';
 import { scoreText } from '../utils/score-text.ts';
@@ -22,6 +22,7 @@ export const LiveMatchRow = memo(function LiveMatchRow({ match, href }: LiveMatc
       data-testid="live-match-row"
       data-match-id={match.id}
       data-status={match.status}
+      data-sport={sportOf(match.competition)}
     >
       <Link className="match-row__link" to={href}>
         <MatchClock match={match} testId="live-row-clock" className="match-row__clock" />

@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { Match } from '@pitchside/shared/domain';
 import { clockLabel } from './clock-label.ts';
-import en from '../../../locales/en/common.json';
+import common from '../../../locales/en/common.json';
+import matches from '../../../locales/en/matches.json';
 
 /** Renders a label the way the English page does, so the test reads like what a visitor sees. */
 function shown(
   status: Match['status'],
   elapsed: number | null = null,
   stoppage: number | null = null,
+  sport?: string,
 ): string {
-  const label = clockLabel({ status, clock: { elapsed, stoppage }, kickoff: '2025-06-14T19:45:00Z' });
+  const label = clockLabel({ status, clock: { elapsed, stoppage }, kickoff: '2025-06-14T19:45:00Z' }, sport);
   if (label.kind === 'kickoff') return `kickoff ${label.iso}`;
-  const key = label.key.split('.')[1] as keyof typeof en.clock;
-  return en.clock[key].replace('{{minute}}', label.kind === 'running' ? label.minute : '');
+  const [namespace, key] = label.key.includes(':') ? label.key.split(':') : ['common', label.key];
+  const messages = (namespace === 'matches' ? matches : common) as unknown as Record<
+    string,
+    Record<string, string>
+  >;
+  const [group, name] = key!.split('.') as [string, string];
+  const template = messages[group]![name]!;
+  return label.kind === 'running'
+    ? template.replace('{{minute}}', label.minute).replace('{{period}}', String(label.period ?? ''))
+    : template;
 }
 
 describe('clockLabel', () => {
@@ -33,5 +43,18 @@ describe('clockLabel', () => {
   it('says "Live" for a live status that has no clock yet, and the kickoff before the start', () => {
     expect(shown('first_half')).toBe('Live');
     expect(shown('scheduled')).toBe('kickoff 2025-06-14T19:45:00Z');
+  });
+
+  it('speaks basketball: quarters and overtime with their minute, a game won in overtime', () => {
+    expect(shown('third_quarter', 7, null, 'basketball')).toBe("Q3 7'");
+    expect(shown('first_quarter', null, null, 'basketball')).toBe('Q1');
+    expect(shown('overtime', 2, null, 'basketball')).toBe("OT 2'");
+    expect(shown('break', null, null, 'basketball')).toBe('Break');
+    expect(shown('finished_aet', null, null, 'basketball')).toBe('AOT');
+  });
+
+  it('falls back to a generic label for a status it has no words for, by what kind of state it is', () => {
+    // As a status added upstream later would arrive: typed as one, unknown to this build's tables.
+    expect(shown('first_period' as Match['status'])).toBe('–');
   });
 });

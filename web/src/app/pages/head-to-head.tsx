@@ -1,13 +1,165 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StaticPageHead } from '../head/static-page-head.tsx';
+import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
+import { headToHeadSlug, isFinished, type Team } from '@pitchside/shared/domain';
+import type { HeadToHead, ScoreboardEntry, ScoreboardScope } from '@pitchside/shared/protocol';
+import { fetchHeadToHead, isMissing } from '../../features/explore/api/explore-api.ts';
+import { H2hRecord } from '../../features/explore/components/h2h-record.tsx';
+import { MatchDayList } from '../../features/explore/components/match-day-list.tsx';
+import { Notice } from '../../features/explore/components/notice.tsx';
+import { TeamPicker } from '../../features/explore/components/team-picker.tsx';
+import '../../features/explore/explore.css';
+import { mergeEntries } from '../../features/explore/utils/merge-entries.ts';
+import { useLiveScoreboard } from '../../features/live/hooks/use-live-scoreboard.ts';
+import { apiFrom } from '../../lib/api.ts';
+import { PageHead } from '../head/page-head.tsx';
+import { paths, usePaths } from '../paths.ts';
 
-/** /team/head-to-head/:slug? */
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  if (!params.slug) return { h2h: null };
+  const result = await fetchHeadToHead(apiFrom(context), params.slug, request.signal);
+  if (isMissing(result)) throw new Response('This page could not be found', { status: 404 });
+  if ('error' in result) throw new Response(result.error.message, { status: 503 });
+  // One address per pair: another spelling that resolved to the same teams moves to the canonical slug.
+  if (result.data.slug !== params.slug) {
+    throw redirect(`/${params.lang}${paths.headToHead(result.data.slug)}`, 301);
+  }
+  return { h2h: result.data };
+}
+
+/** /team/head-to-head/:slug?: two teams' record and meetings, or (without a slug) a picker of two teams. */
 export function Component() {
-  const { t } = useTranslation('pages');
+  const { h2h } = useLoaderData<typeof loader>();
+  return h2h ? <HeadToHeadPage key={h2h.slug} h2h={h2h} /> : <PickTwoTeams />;
+}
+
+function HeadToHeadPage({ h2h }: { h2h: HeadToHead }) {
+  const { t } = useTranslation('explore');
+  const { t: tPages } = useTranslation('pages');
+  const paths = usePaths();
+  const { a, b } = h2h.teams;
+  const { entries: upcoming, feeds } = useLiveMeetings(h2h.upcoming);
+  // A meeting that finishes while the page is open moves from "upcoming" to the past meetings.
+  const finishedNow = upcoming.filter((e) => isFinished(e.match.status)).map((e) => e.match);
+  const past = [...finishedNow, ...h2h.past.map((e) => e.match)];
+  const ahead = upcoming.filter((e) => !isFinished(e.match.status)).map((e) => e.match);
+  const names = { home: a.name, away: b.name };
+
+  return (
+    <article className="explore-page" data-testid="h2h-page">
+      <PageHead
+        title={tPages('head-to-head.title', names)}
+        description={tPages('head-to-head.description', names)}
+      />
+      {feeds}
+      <H2hRecord h2h={h2h} teamHref={paths.team} />
+
+      <section className="explore-card" aria-labelledby="h2h-upcoming-title" data-testid="h2h-upcoming">
+        <h2 className="explore-card__title" id="h2h-upcoming-title">
+          {t('h2h.upcoming')}
+        </h2>
+        {ahead.length > 0 ? (
+          <MatchDayList matches={ahead} matchHref={paths.match} showCompetition />
+        ) : (
+          <Notice>{t('h2h.noUpcoming')}</Notice>
+        )}
+      </section>
+
+      <section className="explore-card" aria-labelledby="h2h-past-title" data-testid="h2h-past">
+        <h2 className="explore-card__title" id="h2h-past-title">
+          {t('h2h.past')}
+        </h2>
+        {past.length > 0 ? (
+          <MatchDayList matches={past} matchHref={paths.match} showCompetition newestFirst />
+        ) : (
+          <Notice>{t('h2h.noPast')}</Notice>
+        )}
+      </section>
+    </article>
+  );
+}
+
+/** Two remote-search pickers; once both are chosen, "Compare" opens their page. */
+function PickTwoTeams() {
+  const { t } = useTranslation('explore');
+  const { t: tPages } = useTranslation('pages');
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const [home, setHome] = useState<Team | null>(null);
+  const [away, setAway] = useState<Team | null>(null);
+  const ready = home !== null && away !== null && home.id !== away.id;
+
   return (
     <>
-      <StaticPageHead page="not-found" noindex />
-      <h1>{t('_fallback.head-to-head' as never)}</h1>
+      <PageHead title={tPages('_fallback.head-to-head')} description={t('h2h.pickDescription')} />
+      <div className="page-heading">
+        <h1>{tPages('_fallback.head-to-head')}</h1>
+      </div>
+      <form
+        className="explore-card h2h-picker"
+        data-testid="h2h-picker"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (ready) navigate(paths.headToHead(headToHeadSlug(home, away)));
+        }}
+      >
+        <p className="h2h-picker__intro">{t('h2h.pickIntro')}</p>
+        <div className="h2h-picker__teams">
+          <TeamPicker
+            label={t('h2h.firstTeam')}
+            value={home}
+            onChange={setHome}
+            exclude={away?.id}
+            testId="h2h-pick-a"
+          />
+          <span className="h2h-picker__vs" aria-hidden="true">
+            {t('h2h.vs')}
+          </span>
+          <TeamPicker
+            label={t('h2h.secondTeam')}
+            value={away}
+            onChange={setAway}
+            exclude={home?.id}
+            testId="h2h-pick-b"
+          />
+        </div>
+        <button type="submit" className="button h2h-picker__go" disabled={!ready} data-testid="h2h-compare">
+          {t('h2h.compare')}
+        </button>
+      </form>
     </>
   );
+}
+
+/**
+ * Upcoming and live meetings, kept current through their competitions' scoreboards (the socket has no
+ * scoreboard per pair of teams).
+ */
+function useLiveMeetings(meetings: readonly ScoreboardEntry[]): {
+  entries: ScoreboardEntry[];
+  feeds: ReactNode;
+} {
+  const [received, setReceived] = useState<ReadonlyMap<string, readonly ScoreboardEntry[]>>(new Map());
+  const watched = useMemo(() => [...new Set(meetings.map((e) => e.match.competition.id))], [meetings]);
+  const onEntries = useCallback((competitionId: string, entries: readonly ScoreboardEntry[]) => {
+    setReceived((prev) =>
+      prev.get(competitionId) === entries ? prev : new Map(prev).set(competitionId, entries),
+    );
+  }, []);
+  const entries = useMemo(() => mergeEntries(meetings, [...received.values()].flat()), [meetings, received]);
+  const feeds = watched.map((id) => <CompetitionFeed key={id} competitionId={id} onEntries={onEntries} />);
+  return { entries, feeds };
+}
+
+function CompetitionFeed({
+  competitionId,
+  onEntries,
+}: {
+  competitionId: string;
+  onEntries: (competitionId: string, entries: readonly ScoreboardEntry[]) => void;
+}) {
+  const scope = useMemo<ScoreboardScope>(() => ({ kind: 'competition', competitionId }), [competitionId]);
+  const { entries } = useLiveScoreboard(scope);
+  useEffect(() => onEntries(competitionId, entries), [competitionId, entries, onEntries]);
+  return null;
 }

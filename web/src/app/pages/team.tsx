@@ -1,13 +1,197 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StaticPageHead } from '../head/static-page-head.tsx';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { headToHeadSlug, isFinished, isLive } from '@pitchside/shared/domain';
+import type { ScoreboardEntry, ScoreboardScope } from '@pitchside/shared/protocol';
+import { fetchTeamPage, isMissing } from '../../features/explore/api/explore-api.ts';
+import { FormChips } from '../../features/explore/components/form-chips.tsx';
+import { MatchDayList } from '../../features/explore/components/match-day-list.tsx';
+import { Notice } from '../../features/explore/components/notice.tsx';
+import { SquadList } from '../../features/explore/components/squad-list.tsx';
+import { TeamHeader } from '../../features/explore/components/team-header.tsx';
+import '../../features/explore/explore.css';
+import { mergeEntries } from '../../features/explore/utils/merge-entries.ts';
+import { FavouriteStar } from '../../features/favourites/favourite-star.tsx';
+import { useLiveScoreboard } from '../../features/live/hooks/use-live-scoreboard.ts';
+import { Crest } from '../../features/matches/components/crest.tsx';
+import { apiFrom } from '../../lib/api.ts';
+import { PageHead } from '../head/page-head.tsx';
+import { usePaths } from '../paths.ts';
 
-/** /team/:id */
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  const page = await fetchTeamPage(apiFrom(context), params.id ?? '', request.signal);
+  if (isMissing(page)) throw new Response('This page could not be found', { status: 404 });
+  if ('error' in page) throw new Response(page.error.message, { status: 503 });
+  return page.data;
+}
+
+/** /team/:id: header, form, live and upcoming matches, results, squad, competitions, next head-to-head. */
 export function Component() {
-  const { t } = useTranslation('pages');
+  const { team, matches, squad, form, competitions } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('explore');
+  const { t: tPages } = useTranslation('pages');
+  const paths = usePaths();
+
+  const { entries: current, feeds } = useLiveTeamMatches(matches);
+  const live = current.filter((e) => isLive(e.match.status)).map((e) => e.match);
+  const upcoming = current
+    .filter((e) => !isLive(e.match.status) && !isFinished(e.match.status))
+    .map((e) => e.match);
+  const results = current.filter((e) => isFinished(e.match.status)).map((e) => e.match);
+  const next = upcoming.find((m) => m.status === 'scheduled') ?? live[0];
+  const opponent = next && (next.home.id === team.id ? next.away : next.home);
+  const names = { name: team.name };
+
   return (
-    <>
-      <StaticPageHead page="not-found" noindex />
-      <h1>{t('_fallback.team' as never)}</h1>
-    </>
+    <article className="explore-page" data-testid="team-page" data-team-id={team.id}>
+      <PageHead
+        title={tPages('team.title', names)}
+        description={tPages('team.description', names)}
+        image={team.logo}
+        jsonLd={{
+          '@context': 'https://schema.org',
+          '@type': 'SportsTeam',
+          name: team.name,
+          ...(team.logo ? { logo: team.logo } : {}),
+          ...(team.founded ? { foundingDate: String(team.founded) } : {}),
+          ...(team.venue?.name ? { location: { '@type': 'Place', name: team.venue.name } } : {}),
+          ...(squad.length > 0 ? { athlete: squad.map((p) => ({ '@type': 'Person', name: p.name })) } : {}),
+        }}
+      />
+      {feeds}
+      <TeamHeader team={team} star={<FavouriteStar kind="team" id={team.id} name={team.name} />} />
+
+      <section className="explore-card" aria-labelledby="team-form-title" data-testid="team-form">
+        <div className="explore-card__head">
+          <h2 className="explore-card__title" id="team-form-title">
+            {t('team.form')}
+          </h2>
+          {form.length > 0 && (
+            <FormChips
+              label={t('team.formLabel', { count: form.length })}
+              results={form.map((entry) => ({
+                result: entry.result,
+                href: paths.match(entry.matchId),
+                detail: t(`form.detail.${entry.result}`, {
+                  score: `${entry.goalsFor}–${entry.goalsAgainst}`,
+                  opponent: entry.opponent.name,
+                }),
+              }))}
+            />
+          )}
+        </div>
+        {form.length === 0 && <Notice>{t('team.noForm')}</Notice>}
+        {opponent && (
+          <p className="explore-card__foot">
+            <Link
+              className="h2h-link"
+              to={paths.headToHead(headToHeadSlug(team, opponent))}
+              data-testid="team-h2h-link"
+            >
+              <Crest src={opponent.logo} name={opponent.name} />
+              {t('team.headToHead', { team: team.name, opponent: opponent.name })}
+            </Link>
+          </p>
+        )}
+      </section>
+
+      {live.length > 0 && (
+        <section className="explore-card" aria-labelledby="team-live-title" data-testid="team-live">
+          <h2 className="explore-card__title explore-card__title--live" id="team-live-title">
+            {t('team.liveNow')}
+          </h2>
+          <MatchDayList matches={live} matchHref={paths.match} showCompetition />
+        </section>
+      )}
+
+      <section className="explore-card" aria-labelledby="team-fixtures-title" data-testid="team-fixtures">
+        <h2 className="explore-card__title" id="team-fixtures-title">
+          {t('team.fixtures')}
+        </h2>
+        {upcoming.length > 0 ? (
+          <MatchDayList matches={upcoming} matchHref={paths.match} showCompetition />
+        ) : (
+          <Notice>{t('team.noFixtures')}</Notice>
+        )}
+      </section>
+
+      <section className="explore-card" aria-labelledby="team-results-title" data-testid="team-results">
+        <h2 className="explore-card__title" id="team-results-title">
+          {t('team.results')}
+        </h2>
+        {results.length > 0 ? (
+          <MatchDayList matches={results} matchHref={paths.match} showCompetition newestFirst />
+        ) : (
+          <Notice>{t('team.noResults')}</Notice>
+        )}
+      </section>
+
+      <section className="explore-card" aria-labelledby="team-squad-title" data-testid="team-squad">
+        <h2 className="explore-card__title" id="team-squad-title">
+          {t('team.squad')}
+        </h2>
+        {squad.length > 0 ? <SquadList players={squad} /> : <Notice>{t('team.noSquad')}</Notice>}
+      </section>
+
+      {competitions.length > 0 && (
+        <section
+          className="explore-card"
+          aria-labelledby="team-competitions-title"
+          data-testid="team-competitions"
+        >
+          <h2 className="explore-card__title" id="team-competitions-title">
+            {t('team.competitions')}
+          </h2>
+          <ul className="link-list">
+            {competitions.map((competition) => (
+              <li key={competition.id}>
+                <Link className="link-list__link" to={paths.league(competition.id)}>
+                  <Crest src={competition.logo} name={competition.name} size="md" />
+                  <span>{competition.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
   );
+}
+
+/**
+ * The team's matches, kept current: there is no team scoreboard on the socket, so the page watches the
+ * competition scoreboards of its matches still to finish (`feeds`, to render), and folds their newer
+ * copies of its matches into its list.
+ */
+function useLiveTeamMatches(matches: readonly ScoreboardEntry[]): {
+  entries: ScoreboardEntry[];
+  feeds: ReactNode;
+} {
+  const [received, setReceived] = useState<ReadonlyMap<string, readonly ScoreboardEntry[]>>(new Map());
+  const watched = useMemo(
+    () => [...new Set(matches.filter((e) => !isFinished(e.match.status)).map((e) => e.match.competition.id))],
+    [matches],
+  );
+  const onEntries = useCallback((competitionId: string, entries: readonly ScoreboardEntry[]) => {
+    setReceived((prev) =>
+      prev.get(competitionId) === entries ? prev : new Map(prev).set(competitionId, entries),
+    );
+  }, []);
+  const entries = useMemo(() => mergeEntries(matches, [...received.values()].flat()), [matches, received]);
+  const feeds = watched.map((id) => <CompetitionFeed key={id} competitionId={id} onEntries={onEntries} />);
+  return { entries, feeds };
+}
+
+/** One competition's scoreboard on the socket, reported to the page while mounted. Renders nothing. */
+function CompetitionFeed({
+  competitionId,
+  onEntries,
+}: {
+  competitionId: string;
+  onEntries: (competitionId: string, entries: readonly ScoreboardEntry[]) => void;
+}) {
+  const scope = useMemo<ScoreboardScope>(() => ({ kind: 'competition', competitionId }), [competitionId]);
+  const { entries } = useLiveScoreboard(scope);
+  useEffect(() => onEntries(competitionId, entries), [competitionId, entries, onEntries]);
+  return null;
 }

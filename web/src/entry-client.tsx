@@ -1,3 +1,4 @@
+import './lib/zod-browser.ts';
 import { StrictMode, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';

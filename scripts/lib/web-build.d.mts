@@ -1,0 +1,1 @@
+export function ensureWebBuild(root: string, options?: { force?: boolean }): void;

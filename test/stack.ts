@@ -3,13 +3,15 @@ import { existsSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
-import { ApiFootballProvider } from '../ingest/src/providers/api-football/api-football-provider.ts';
+import { simulatorProvider } from '../ingest/src/providers/create-provider.ts';
 import { startIngest, type IngestHandle } from '../ingest/src/ingest-worker.ts';
 import { createSimulator, type Simulator } from '../ingest/src/simulator/index.ts';
 import { startGateway } from './gateway.ts';
 import { REDIS_URL, testRedis } from './redis.ts';
 
-export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+/** The built website; PITCHSIDE_WEB_DIST points tests at another build (e.g. one made while web/dist is rebuilt). */
+export const WEB_DIST =
+  process.env.PITCHSIDE_WEB_DIST ?? fileURLToPath(new URL('../web/dist', import.meta.url));
 
 export interface StackOptions {
   /** Simulated seconds per real second; 0 (the default here) freezes the match day so tests move it. */
@@ -44,6 +46,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const simulator = createSimulator({
     timeScale: options.timeScale ?? 0,
     ...(options.seed ? { seed: options.seed } : {}),
+    // Tests poll about ten times as often as `npm start` (a live poll every 300 ms, details for every live
+    // match every 900 ms), several hundred calls a minute: at API-Football's 300 the budget ran out within
+    // seconds and paused every poll until the minute was over, so a goal could take a minute to show.
+    rateLimitPerMinute: 6000,
+    requestsPerDay: 1_000_000,
   });
   const { url: simulatorUrl } = await simulator.listen(0);
   const { hostname, port } = new URL(REDIS_URL);
@@ -53,7 +60,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       redis: t.connect(),
       connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
       keys: t.keys,
-      provider: new ApiFootballProvider({ baseUrl: simulatorUrl, timeoutMs: 5000 }),
+      // Football and basketball, as `npm start` reads the simulator.
+      provider: simulatorProvider(simulator, { timeoutMs: 5000, logger: pino({ level: 'silent' }) }),
       logger: pino({ level: 'silent' }),
     },
     {
@@ -63,6 +71,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         'poll-fixtures': 5000,
         'poll-standings': 5000,
         'poll-teams': 60_000,
+        // Ten squads a run: every team's within seconds, so team pages have theirs.
+        'poll-squads': 1000,
         'poll-news': 10_000,
       },
       rssUrl: `${simulatorUrl}/rss/matches.xml`,
@@ -70,10 +80,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
   );
 
-  // Start from a settled world: the first live poll has written every live match.
+  // Start from a settled world: the first live poll has written every live match, and the first squads
+  // (the most prominent league's teams come first) are there.
   const deadline = Date.now() + 20_000;
-  while (!(await t.redis.hget(t.keys.ingestHeartbeat(), 'poll-live'))) {
-    if (Date.now() > deadline) throw new Error('ingest did not complete a live poll within 20 s');
+  while (
+    !(await t.redis.hget(t.keys.ingestHeartbeat(), 'poll-live')) ||
+    (await t.redis.zcard(t.keys.squadsByFetch())) === 0
+  ) {
+    if (Date.now() > deadline)
+      throw new Error('ingest did not complete a live poll and its first squads within 20 s');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 

@@ -14,6 +14,7 @@ import { MatchFanout } from './socket/match-fanout.ts';
 import { ScoreboardFanout } from './socket/scoreboard-fanout.ts';
 import { attachSocketHandlers, createSocketServer, type PitchsideServer } from './socket/socket-server.ts';
 import { createGatewayMetrics } from './metrics.ts';
+import { seoRoutes } from './seo/seo-routes.ts';
 import { site } from './web/site.ts';
 
 export interface AppDeps {
@@ -93,6 +94,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   });
   app.use('/api', matchesRoutes(matches), referenceRoutes(reference, matches));
   app.use('/api', notFoundHandler);
+  app.use(seoRoutes({ reference, matches, publicBaseUrl: options.publicBaseUrl }));
   app.use(
     site({
       webDist: options.webDist,

@@ -40,7 +40,7 @@ const ingest = await startIngest(
       maxRetriesPerRequest: null,
     },
     keys,
-    provider: createProvider(env, simulatorUrl),
+    provider: createProvider(env, logger, simulator),
     logger,
   },
   {
@@ -50,6 +50,7 @@ const ingest = await startIngest(
       'poll-fixtures': env.POLL_FIXTURES_MS,
       'poll-standings': env.POLL_STANDINGS_MS,
       'poll-teams': env.POLL_TEAMS_MS,
+      'poll-squads': env.POLL_SQUADS_MS,
       'poll-news': env.POLL_NEWS_MS,
     },
     rssUrl: env.MATCH_RSS_URL ?? (simulatorUrl ? `${simulatorUrl}/rss/matches.xml` : undefined),

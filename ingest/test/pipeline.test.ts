@@ -119,6 +119,7 @@ describe('ingest pipeline on the simulated game API', () => {
           'poll-fixtures': 60_000,
           'poll-standings': 60_000,
           'poll-teams': 60_000,
+          'poll-squads': 60_000,
           'poll-news': 60_000,
         },
       },
@@ -149,6 +150,7 @@ describe('ingest pipeline on the simulated game API', () => {
       'poll-fixtures': 60_000,
       'poll-standings': 60_000,
       'poll-teams': 60_000,
+      'poll-squads': 60_000,
       'poll-news': 60_000,
     };
     for (let i = 0; i < 3; i++) {
@@ -159,6 +161,7 @@ describe('ingest pipeline on the simulated game API', () => {
         'poll-fixtures',
         'poll-live',
         'poll-news',
+        'poll-squads',
         'poll-standings',
         'poll-teams',
       ]);

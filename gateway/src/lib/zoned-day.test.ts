@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zonedDayRange } from './zoned-day.ts';
+import { zonedDate, zonedDayRange } from './zoned-day.ts';
 
 describe('zonedDayRange', () => {
   it('spans 24 hours from local midnight on an ordinary day', () => {
@@ -23,5 +23,14 @@ describe('zonedDayRange', () => {
       '2026-11-21T18:30:00.000Z',
     );
     expect(new Date(zonedDayRange('2026-11-22', 'UTC').start).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+  });
+});
+
+describe('zonedDate', () => {
+  it('is the date of an instant on the wall clock of the zone', () => {
+    const lateEvening = Date.parse('2026-11-22T23:30:00Z');
+    expect(zonedDate(lateEvening, 'UTC')).toBe('2026-11-22');
+    expect(zonedDate(lateEvening, 'Europe/Berlin')).toBe('2026-11-23');
+    expect(zonedDate(lateEvening, 'America/Los_Angeles')).toBe('2026-11-22');
   });
 });

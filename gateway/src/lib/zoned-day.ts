@@ -31,3 +31,15 @@ export function offsetAt(instant: number, timeZone: string): number {
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return wall - Math.floor(instant / 1000) * 1000;
 }
+
+/** The calendar date (YYYY-MM-DD) an instant falls on in a time zone: what "today" means to a visitor. */
+export function zonedDate(instant: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Match, MatchDelta, MatchDetail } from '@pitchside/shared/domain';
+import type { Competition, Match, MatchDelta, MatchDetail } from '@pitchside/shared/domain';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 
@@ -74,6 +74,36 @@ export class MatchReads {
 
   async teamIds(teamId: string): Promise<string[]> {
     return this.redis.zrange(this.keys.teamMatches(teamId), 0, -1);
+  }
+
+  /**
+   * Red cards (second yellows included) shown so far in each match, from its timeline, in one round trip.
+   * The headers lists carry have no cards: ranking hot matches needs them.
+   */
+  async redCards(ids: readonly string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (ids.length === 0) return counts;
+    const pipeline = this.redis.pipeline();
+    for (const id of ids) pipeline.hget(this.keys.match(id), 'detail');
+    const rows = (await pipeline.exec()) ?? [];
+    rows.forEach(([err, raw], i) => {
+      if (err || typeof raw !== 'string') return;
+      const { events } = JSON.parse(raw) as MatchDetail;
+      counts.set(ids[i]!, events.filter((e) => e.kind === 'red' || e.kind === 'second_yellow').length);
+    });
+    return counts;
+  }
+
+  /** How prominent the matches' competitions are (Competition.popularity), for ranking; 100 when unknown. */
+  async competitionPopularity(competitionIds: readonly string[]): Promise<Map<string, number>> {
+    const popularity = new Map<string, number>();
+    if (competitionIds.length === 0) return popularity;
+    const raw = await this.redis.hmget(this.keys.competitions(), ...competitionIds);
+    competitionIds.forEach((id, i) => {
+      const stored = raw[i];
+      popularity.set(id, stored ? (JSON.parse(stored) as Competition).popularity : 100);
+    });
+    return popularity;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Competition, NewsItem, Standings, Team } from '@pitchside/shared/domain';
+import type { Competition, NewsItem, Squad, Standings, Team } from '@pitchside/shared/domain';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 
 /** Competitions, standings, teams and news as ingest stored them. */
@@ -32,6 +32,22 @@ export class ReferenceReads {
   async team(id: string): Promise<Team | null> {
     const raw = await this.redis.hget(this.keys.teams(), id);
     return raw ? (JSON.parse(raw) as Team) : null;
+  }
+
+  /** Competitions by id, in one round trip; ids not held are left out. */
+  async competitionsById(ids: readonly string[]): Promise<Map<string, Competition>> {
+    const found = new Map<string, Competition>();
+    if (ids.length === 0) return found;
+    const raw = await this.redis.hmget(this.keys.competitions(), ...ids);
+    raw.forEach((r, i) => {
+      if (r) found.set(ids[i]!, JSON.parse(r) as Competition);
+    });
+    return found;
+  }
+
+  async squad(teamId: string): Promise<Squad | null> {
+    const raw = await this.redis.get(this.keys.squad(teamId));
+    return raw ? (JSON.parse(raw) as Squad) : null;
   }
 
   async news(limit: number): Promise<NewsItem[]> {

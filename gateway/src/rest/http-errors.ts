@@ -11,6 +11,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'match:not-found': 404,
   'competition:not-found': 404,
   'team:not-found': 404,
+  'sport:not-found': 404,
   'server:unavailable': 503,
 };
 

@@ -1,21 +1,33 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { IdSchema } from '@pitchside/shared/domain';
+import { IdSchema, SportSlugSchema, sportOf } from '@pitchside/shared/domain';
 import { PitchsideError } from '@pitchside/shared/errors';
 import { byKickoff, type MatchReads } from '../read-model/match-reads.ts';
 import type { ReferenceReads } from '../read-model/reference-reads.ts';
 import { cacheFor, FIXTURES_SECONDS, REFERENCE_SECONDS } from './cache-control.ts';
+import { headToHeadRoutes } from './head-to-head-routes.ts';
 import { parseInput } from './http-errors.ts';
+import { sportsRoutes } from './sports-routes.ts';
+import { teamsRoutes } from './teams-routes.ts';
 
 const IdParams = z.object({ id: IdSchema });
+const CompetitionsQuery = z.strictObject({ sport: SportSlugSchema.optional() });
 const NewsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
-/** Competitions, standings, teams and news. */
+/** Competitions, standings, teams, head-to-head, sports and news. */
 export function referenceRoutes(reference: ReferenceReads, matches: MatchReads): Router {
   const router = Router();
+  router.use(
+    teamsRoutes(reference, matches),
+    headToHeadRoutes(reference, matches),
+    sportsRoutes(reference, matches),
+  );
 
-  router.get('/competitions', cacheFor(REFERENCE_SECONDS), async (_req, res) => {
-    res.json({ data: await reference.competitions() });
+  /** Every sport's competitions, most prominent first, or one sport's with `sport`. */
+  router.get('/competitions', cacheFor(REFERENCE_SECONDS), async (req, res) => {
+    const { sport } = parseInput(CompetitionsQuery, req.query);
+    const competitions = await reference.competitions();
+    res.json({ data: sport === undefined ? competitions : competitions.filter((c) => sportOf(c) === sport) });
   });
 
   router.get('/competitions/:id', cacheFor(REFERENCE_SECONDS), async (req, res) => {
@@ -39,18 +51,6 @@ export function referenceRoutes(reference: ReferenceReads, matches: MatchReads):
       throw new PitchsideError('competition:not-found', `No competition has the id ${id}.`);
     }
     res.json({ data: (await matches.entries(await matches.competitionIds(id))).sort(byKickoff) });
-  });
-
-  router.get('/teams', cacheFor(REFERENCE_SECONDS), async (_req, res) => {
-    res.json({ data: await reference.teams() });
-  });
-
-  router.get('/teams/:id', cacheFor(FIXTURES_SECONDS), async (req, res) => {
-    const { id } = parseInput(IdParams, req.params);
-    const team = await reference.team(id);
-    if (!team) throw new PitchsideError('team:not-found', `No team has the id ${id}.`);
-    const fixtures = (await matches.entries(await matches.teamIds(id))).sort(byKickoff);
-    res.json({ data: { team, matches: fixtures } });
   });
 
   router.get('/news', cacheFor(60), async (req, res) => {

@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   PROVIDER: z.enum(['simulator', 'api-football', 'football-data']).default('simulator'),
   GAME_API_BASE_URL: z.string().url().optional(),
   GAME_API_KEY: z.string().min(1).optional(),
+  /** API-Basketball beside API-Football (PROVIDER=api-football), e.g. https://v1.basketball.api-sports.io. */
+  BASKETBALL_API_BASE_URL: z.string().url().optional(),
   GAME_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   MATCH_RSS_URL: z.string().url().optional(),
   /** Competition ids to follow for standings and teams (comma separated); empty = all the provider lists. */
@@ -22,6 +24,8 @@ const EnvSchema = z.object({
   POLL_FIXTURES_MS: z.coerce.number().int().min(5000).default(60_000),
   POLL_STANDINGS_MS: z.coerce.number().int().min(5000).default(120_000),
   POLL_TEAMS_MS: z.coerce.number().int().min(10_000).default(3_600_000),
+  /** Each run refreshes a few squads (the oldest first), so a squad poll never spends the budget at once. */
+  POLL_SQUADS_MS: z.coerce.number().int().min(5000).default(60_000),
   POLL_NEWS_MS: z.coerce.number().int().min(5000).default(120_000),
   /** Days either side of today the fixtures poll covers. */
   FIXTURE_WINDOW_DAYS: z.coerce.number().int().min(0).max(14).default(1),

@@ -5,6 +5,7 @@ export const POLL_JOBS = [
   'poll-fixtures',
   'poll-standings',
   'poll-teams',
+  'poll-squads',
   'poll-news',
 ] as const;
 export type PollJob = (typeof POLL_JOBS)[number];

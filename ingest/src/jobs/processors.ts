@@ -34,6 +34,10 @@ const DAY_MS = 86_400_000;
 const DETAILS_BEFORE_KICKOFF_MS = 75 * 60_000;
 /** A match that kicked off this long ago and still is not live is most likely over or off. */
 const DETAILS_AFTER_KICKOFF_MS = 3 * 3_600_000;
+/** Squads change with transfers: a day old is fresh enough. */
+const SQUAD_MAX_AGE_MS = DAY_MS;
+/** Squads fetched per run: one request each, so a run never spends much of the provider's budget. */
+const SQUADS_PER_POLL = 10;
 
 /** Every poll job: fetch, validate (inside the provider), diff and write. Each one is safe to run twice. */
 export function createProcessors(deps: ProcessorDeps): Record<PollJob, () => Promise<JobSummary>> {
@@ -53,7 +57,12 @@ export function createProcessors(deps: ProcessorDeps): Record<PollJob, () => Pro
   };
 
   const followed = async (): Promise<{ id: string; season: number }[]> => {
-    const all = await deps.reference.competitions();
+    let all = await deps.reference.competitions();
+    // On a fresh store the teams and standings polls start together: learn the competitions first.
+    if (all.length === 0) {
+      all = await deps.provider.competitions();
+      await deps.reference.saveCompetitions(all);
+    }
     const wanted = new Set(deps.competitions);
     return all
       .filter((c) => wanted.size === 0 || wanted.has(c.id))
@@ -124,6 +133,19 @@ export function createProcessors(deps: ProcessorDeps): Record<PollJob, () => Pro
         fetched += await deps.reference.saveTeams(teams);
       }
       return { fetched, written: fetched };
+    },
+
+    async 'poll-squads'() {
+      const t = now();
+      const stale = await deps.reference.staleSquads(t - SQUAD_MAX_AGE_MS, SQUADS_PER_POLL);
+      const updatedAt = new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      let written = 0;
+      for (const teamId of stale) {
+        // A team the provider has no squad for gets an empty one, and waits its turn like the others.
+        const squad = (await deps.provider.squad(teamId)) ?? { teamId, players: [] };
+        if (await deps.reference.saveSquad({ ...squad, updatedAt }, t)) written++;
+      }
+      return { fetched: stale.length, written };
     },
 
     async 'poll-news'() {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Competition, NewsItem, Standings, Team } from '@pitchside/shared/domain';
+import type { Competition, NewsItem, Squad, Standings, Team } from '@pitchside/shared/domain';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { same } from './match-diff.ts';
 
@@ -27,6 +27,34 @@ export class ReferenceStore {
     if (teams.length === 0) return 0;
     await this.redis.hset(this.keys.teams(), ...teams.flatMap((t) => [t.id, JSON.stringify(t)]));
     return teams.length;
+  }
+
+  /**
+   * Stores a team's squad (an empty one when the provider has none, so the team waits its turn like the
+   * others) and notes when it was fetched. True when the players changed.
+   */
+  async saveSquad(squad: Squad, fetchedAtMs: number): Promise<boolean> {
+    const key = this.keys.squad(squad.teamId);
+    const stored = await this.redis.get(key);
+    const changed = !stored || !same((JSON.parse(stored) as Squad).players, squad.players);
+    const multi = this.redis.multi();
+    multi.set(key, JSON.stringify(squad));
+    multi.zadd(this.keys.squadsByFetch(), fetchedAtMs, squad.teamId);
+    await multi.exec();
+    return changed;
+  }
+
+  /** Up to `limit` of the teams whose squad was never fetched or not since `before`, never-fetched first. */
+  async staleSquads(before: number, limit: number): Promise<string[]> {
+    const teamIds = await this.redis.hkeys(this.keys.teams());
+    if (teamIds.length === 0) return [];
+    const fetched = await this.redis.zmscore(this.keys.squadsByFetch(), ...teamIds);
+    return teamIds
+      .map((id, i) => ({ id, at: fetched[i] === null ? -Infinity : Number(fetched[i]) }))
+      .filter((t) => t.at < before)
+      .sort((a, b) => a.at - b.at || a.id.localeCompare(b.id))
+      .slice(0, limit)
+      .map((t) => t.id);
   }
 
   /** True when the table changed (the rows, not the time it was fetched). */

@@ -3,6 +3,7 @@ import type {
   Lineup,
   Match,
   MatchEvent,
+  Squad,
   Standings,
   Team,
   TeamStatistics,
@@ -33,11 +34,13 @@ export interface GameProvider {
   matchDetail(matchId: string): Promise<MatchUpdate | null>;
   standings(competitionId: string, season: number): Promise<Standings | null>;
   teams(competitionId: string, season: number): Promise<Team[]>;
+  /** A team's current squad; null when the provider has none for it. */
+  squad(teamId: string): Promise<Squad | null>;
   /** Past meetings of two teams, newest first. */
   headToHead(teamA: string, teamB: string): Promise<Match[]>;
   /** Competitions the provider covers that we follow. */
   competitions(): Promise<Competition[]>;
 }
 
-export const PROVIDER_NAMES = ['api-football', 'football-data'] as const;
+export const PROVIDER_NAMES = ['api-football', 'football-data', 'api-basketball'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];

@@ -8,6 +8,7 @@ import {
   formatPlayers,
   formatStandings,
   formatStatistics,
+  formatSquad,
   formatTeam,
   localDate,
   type ApiEnvelope,
@@ -36,6 +37,7 @@ import {
 import type { MatchDay, SimFixture } from './match-day.ts';
 import { FINISHED, IN_PLAY, LONGEST_MATCH_MS, fixtureStateAt } from './match-state.ts';
 import type { MediaUrls } from './media.ts';
+import { Rng } from './prng.ts';
 
 /**
  * The API-Football v3 endpoints the simulator answers, each a pure function of (schedule, simulated now,
@@ -276,6 +278,27 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
         'teams',
         p,
         teams.map((t) => formatTeam(t, ctx.media)),
+      );
+    },
+  },
+
+  'players/squads': {
+    rules: { team: integer('team'), player: integer('player') },
+    required: (p) => (p.team === undefined && p.player === undefined ? REQUIRED_ANY : null),
+    answer(p, ctx) {
+      const teams = ctx.schedule.teams.filter(
+        (t) =>
+          (p.team === undefined || t.id === Number(p.team)) &&
+          (p.player === undefined ||
+            [...t.squad.firstEleven, ...t.squad.bench].some((x) => x.id === Number(p.player))),
+      );
+      // An age per player that never changes for a seed: 17 to 36, most in their twenties.
+      const ageOf = (playerId: number) =>
+        Math.round(Rng.for(ctx.schedule.seed, 'age', playerId).between(17.5, 36.4));
+      return envelope(
+        'players/squads',
+        p,
+        teams.map((t) => formatSquad(t, ageOf, ctx.media)),
       );
     },
   },

@@ -377,6 +377,24 @@ export function formatTeam(team: SimTeam, media: MediaUrls) {
   };
 }
 
+/** API-Football's words for a squad position (`/players/squads`), from the lineup letters. */
+const SQUAD_POSITIONS = { G: 'Goalkeeper', D: 'Defender', M: 'Midfielder', F: 'Attacker' } as const;
+
+/** One item of `/players/squads`: the team and every player of its squad, the first eleven first. */
+export function formatSquad(team: SimTeam, ageOf: (playerId: number) => number, media: MediaUrls) {
+  return {
+    team: teamRef(team, media),
+    players: [...team.squad.firstEleven, ...team.squad.bench].map((p) => ({
+      id: p.id,
+      name: p.shortName,
+      age: ageOf(p.id),
+      number: p.number,
+      position: SQUAD_POSITIONS[p.pos],
+      photo: media.playerPhoto(p.id),
+    })),
+  };
+}
+
 export function formatLeague(competition: SimCompetition, media: MediaUrls) {
   return {
     league: {

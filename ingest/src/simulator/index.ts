@@ -41,3 +41,10 @@ export {
   readOpenfootballFile,
   type OpenfootballTournament,
 } from './replay-openfootball.ts';
+export { SIMULATOR_POPULARITY } from './popularity.ts';
+export {
+  BasketballSchedule,
+  type BasketballGame,
+  type BasketballLeague,
+} from './basketball/basketball-schedule.ts';
+export { gameStateAt, type BasketballStatus, type GameState } from './basketball/game-state.ts';

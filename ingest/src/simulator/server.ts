@@ -1,9 +1,17 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { errorEnvelope, envelope, apiDate, type Parameters } from './api-football-format.ts';
+import {
+  errorEnvelope,
+  envelope,
+  apiDate,
+  type ApiEnvelope,
+  type Parameters,
+} from './api-football-format.ts';
 import { API_PATHS, answerEndpoint } from './api-endpoints.ts';
+import { answerBasketballEndpoint, BASKETBALL_API_PATHS } from './basketball/api-basketball-endpoints.ts';
+import type { BasketballSchedule } from './basketball/basketball-schedule.ts';
 import type { MatchDay } from './match-day.ts';
-import type { MediaUrls } from './media.ts';
+import { mediaUrls, type MediaUrls } from './media.ts';
 import type { RequestBudget } from './rate-limit.ts';
 import { articleImageSvg, articlePageHtml, findArticle, renderMatchFeed } from './rss-feed.ts';
 import type { SimClock } from './sim-clock.ts';
@@ -18,10 +26,14 @@ import { flagSvg, leagueLogoSvg, personSvg, teamBadgeSvg, venueSvg } from './svg
 
 export interface ServerDeps {
   schedule: MatchDay;
+  /** The basketball games, served in API-Basketball's format under /basketball. */
+  basketball: BasketballSchedule;
   clock: SimClock;
   /** Where links point; known once the server listens. */
   media: () => MediaUrls;
   budget: RequestBudget;
+  /** API-Basketball is a subscription of its own, with its own quota. */
+  basketballBudget: RequestBudget;
   apiKey: string | undefined;
   logger: Logger;
 }
@@ -75,9 +87,12 @@ function route(req: IncomingMessage, deps: ServerDeps): Reply {
       now: apiDate(nowMs),
       timeScale: deps.clock.timeScale,
       endpoints: API_PATHS.map((p) => `/${p}`),
+      basketball: BASKETBALL_API_PATHS.map((p) => `/basketball/${p}`),
       feed: media.feed(),
     });
   }
+  if (path.startsWith('/basketball/'))
+    return basketballRoute(path.slice('/basketball'.length), url, req, deps);
   if ((m = /^\/logos\/teams\/(\d+)\.svg$/.exec(path))) {
     const team = schedule.team(Number(m[1]));
     if (!team) return notFound();
@@ -117,16 +132,42 @@ function route(req: IncomingMessage, deps: ServerDeps): Reply {
 
   const apiPath = path.replace(/^\/v3(?=\/)/, '').slice(1);
   const params: Parameters = Object.fromEntries(url.searchParams.entries());
-  return api(apiPath, params, req, deps, nowMs, media);
+  return api(apiPath, params, req, deps, deps.budget, () =>
+    answerEndpoint(apiPath, params, { schedule: deps.schedule, nowMs, media }),
+  );
 }
+
+/** API-Basketball (`/basketball/games`, also `/basketball/v1/games`) and the images its answers link to. */
+function basketballRoute(path: string, url: URL, req: IncomingMessage, deps: ServerDeps): Reply {
+  const { basketball } = deps;
+  let m: RegExpExecArray | null;
+  if ((m = /^\/logos\/teams\/(\d+)\.svg$/.exec(path))) {
+    const team = basketball.team(Number(m[1]));
+    return team ? svg(teamBadgeSvg(team.name, team.colors.primary, team.colors.secondary)) : notFound();
+  }
+  if ((m = /^\/logos\/leagues\/(\d+)\.svg$/.exec(path))) {
+    const league = basketball.league(Number(m[1]));
+    return league ? svg(leagueLogoSvg(league.name, 'League')) : notFound();
+  }
+  if ((m = /^\/flags\/([a-z]{2})\.svg$/.exec(path))) return svg(flagSvg(m[1]!));
+  const apiPath = path.replace(/^\/v1(?=\/)/, '').slice(1);
+  const params: Parameters = Object.fromEntries(url.searchParams.entries());
+  const ctx = { schedule: basketball, nowMs: deps.clock.nowMs(), media: basketballMedia(deps.media()) };
+  return api(apiPath, params, req, deps, deps.basketballBudget, () =>
+    answerBasketballEndpoint(apiPath, params, ctx),
+  );
+}
+
+/** Basketball images live under /basketball on the same server. */
+export const basketballMedia = (media: MediaUrls): MediaUrls => mediaUrls(`${media.base}/basketball`);
 
 function api(
   path: string,
   params: Parameters,
   req: IncomingMessage,
   deps: ServerDeps,
-  nowMs: number,
-  media: MediaUrls,
+  budget: RequestBudget,
+  answerPath: () => ApiEnvelope<unknown> | null,
 ): Reply {
   if (deps.apiKey !== undefined) {
     const key = header(req, 'x-apisports-key') ?? header(req, 'x-rapidapi-key');
@@ -154,21 +195,25 @@ function api(
     }
   }
   if (path === 'status') {
-    const usage = deps.budget.usage();
+    const usage = budget.usage();
     return json(
       200,
       envelope('status', params, {
         account: { firstname: 'Pitchside', lastname: 'Simulator', email: 'simulator@pitchside.invalid' },
-        subscription: { plan: 'Simulator', end: apiDate(nowMs + 365 * 86_400_000), active: true },
-        requests: { current: usage.today, limit_day: deps.budget.perDay },
+        subscription: {
+          plan: 'Simulator',
+          end: apiDate(deps.clock.nowMs() + 365 * 86_400_000),
+          active: true,
+        },
+        requests: { current: usage.today, limit_day: budget.perDay },
       }),
     );
   }
 
-  const budget = deps.budget.take();
-  if (!budget.allowed) {
-    const headers = { ...budget.headers, 'retry-after': String(budget.retryAfterSeconds ?? 60) };
-    return budget.refusedBy === 'minute'
+  const decision = budget.take();
+  if (!decision.allowed) {
+    const headers = { ...decision.headers, 'retry-after': String(decision.retryAfterSeconds ?? 60) };
+    return decision.refusedBy === 'minute'
       ? json(
           429,
           errorEnvelope(path, params, {
@@ -186,14 +231,14 @@ function api(
           headers,
         );
   }
-  const answer = answerEndpoint(path, params, { schedule: deps.schedule, nowMs, media });
+  const answer = answerPath();
   if (!answer)
     return json(
       404,
       errorEnvelope(path, params, { endpoint: 'This endpoint do not exist.' }),
-      budget.headers,
+      decision.headers,
     );
-  return json(200, answer, budget.headers);
+  return json(200, answer, decision.headers);
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

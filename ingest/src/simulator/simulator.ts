@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
+import { BasketballSchedule } from './basketball/basketball-schedule.ts';
 import { generateMatchDay, type MatchDay } from './match-day.ts';
 import { mediaUrls, type MediaUrls } from './media.ts';
 import { RequestBudget } from './rate-limit.ts';
@@ -42,6 +43,8 @@ export interface Simulator {
   readonly clock: SimClock;
   /** The generated (or replayed) schedule, scripts included: tests read what is coming from it. */
   readonly schedule: MatchDay;
+  /** The basketball games, served in API-Basketball's format under `/basketball`. */
+  readonly basketball: BasketballSchedule;
   /** The base URL once listening, else null. */
   readonly url: string | null;
   listen(port?: number, host?: string): Promise<{ url: string }>;
@@ -57,19 +60,25 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     options.replay === undefined
       ? generateMatchDay({ seed, startAt })
       : buildReplayMatchDay(parseOpenfootballTournament(options.replay), { seed, startAt });
-  const budget = new RequestBudget(
-    options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
-    options.requestsPerDay ?? DEFAULT_REQUESTS_PER_DAY,
-  );
+  const basketball = new BasketballSchedule(seed, startAt);
+  const newBudget = () =>
+    new RequestBudget(
+      options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+      options.requestsPerDay ?? DEFAULT_REQUESTS_PER_DAY,
+    );
+  const budget = newBudget();
+  const basketballBudget = newBudget();
 
   let server: Server | null = null;
   let url: string | null = null;
   let media: MediaUrls = mediaUrls(options.publicUrl ?? 'http://127.0.0.1');
   const listener = createRequestListener({
     schedule,
+    basketball,
     clock,
     media: () => media,
     budget,
+    basketballBudget,
     apiKey: options.apiKey,
     logger,
   });
@@ -77,6 +86,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   return {
     clock,
     schedule,
+    basketball,
     get url() {
       return url;
     },

@@ -15,6 +15,15 @@ export const SportSchema = z.object({
 });
 export type Sport = z.infer<typeof SportSchema>;
 
+/** Every sport the site covers, in the order menus list them. Football is the default everywhere. */
+export const SPORTS = [
+  { id: 'football', slug: 'football', name: 'Football' },
+  { id: 'basketball', slug: 'basketball', name: 'Basketball' },
+] as const satisfies readonly Sport[];
+export type SportSlug = (typeof SPORTS)[number]['slug'];
+export const DEFAULT_SPORT: SportSlug = 'football';
+export const SportSlugSchema = z.enum(SPORTS.map((s) => s.slug) as [SportSlug, ...SportSlug[]]);
+
 export const CompetitionTypeSchema = z.enum(['league', 'cup']);
 export type CompetitionType = z.infer<typeof CompetitionTypeSchema>;
 
@@ -41,5 +50,15 @@ export const CompetitionRefSchema = CompetitionSchema.pick({
   country: true,
   season: true,
   logo: true,
+}).extend({
+  /**
+   * The sport's slug; absent means football, so matches stored before sports existed (and football-only
+   * callers building a match by hand) stay valid. Read it through `sportOf`.
+   */
+  sport: z.string().optional(),
 });
 export type CompetitionRef = z.infer<typeof CompetitionRefSchema>;
+
+/** The sport of a competition or of the competition a match belongs to. */
+export const sportOf = (competition: { sport?: string | undefined }): string =>
+  competition.sport ?? DEFAULT_SPORT;

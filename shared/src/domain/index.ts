@@ -1,5 +1,7 @@
 export * from './competition.ts';
 export * from './team.ts';
+export * from './team-slug.ts';
+export * from './squad.ts';
 export * from './match.ts';
 export * from './match-event.ts';
 export * from './lineup.ts';

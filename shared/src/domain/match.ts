@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { CompetitionRefSchema, IdSchema } from './competition.ts';
 import { TeamRefSchema } from './team.ts';
 
-/** Normalised match status: every provider's codes map onto these. */
+/**
+ * Normalised match status: every provider's codes map onto these. Most are shared by every sport
+ * (scheduled, half_time, break, finished...); the periods in play are the sport's own: halves and extra
+ * time in football, quarters and overtime in basketball (where `break` is the pause between quarters and
+ * `finished_aet` a game decided in overtime).
+ */
 export const MATCH_STATUSES = [
   'scheduled',
   'first_half',
@@ -11,6 +16,11 @@ export const MATCH_STATUSES = [
   'extra_time',
   'break',
   'penalties',
+  'first_quarter',
+  'second_quarter',
+  'third_quarter',
+  'fourth_quarter',
+  'overtime',
   'finished',
   'finished_aet',
   'finished_pen',
@@ -32,6 +42,11 @@ export const LIVE_STATUSES: ReadonlySet<MatchStatus> = new Set([
   'extra_time',
   'break',
   'penalties',
+  'first_quarter',
+  'second_quarter',
+  'third_quarter',
+  'fourth_quarter',
+  'overtime',
   'suspended',
   'interrupted',
 ]);
@@ -51,17 +66,28 @@ export const ScorePairSchema = z.object({
 export type ScorePair = z.infer<typeof ScorePairSchema>;
 
 export const ScoreSchema = z.object({
-  /** What the scoreboard shows now (goals, not penalties in a shoot-out). */
+  /** What the scoreboard shows now (goals, not penalties in a shoot-out; a basketball game's points). */
   current: ScorePairSchema,
   halftime: ScorePairSchema,
+  /** At the end of regulation time (90 minutes; four quarters). */
   fulltime: ScorePairSchema,
+  /** Scored in extra time (overtime) only, not the running total. */
   extratime: ScorePairSchema,
   penalties: ScorePairSchema,
+  /**
+   * Points of each period on its own, in order, for sports scored by period: basketball's four quarters,
+   * then one entry for all overtime once it is played. Absent for football. A period not reached yet is
+   * left out; the one in play holds its points so far.
+   */
+  periods: z.array(ScorePairSchema).max(10).optional(),
 });
 export type Score = z.infer<typeof ScoreSchema>;
 
 export const ClockSchema = z.object({
-  /** Minutes played, as the provider's clock says (45 at the end of the first half). */
+  /**
+   * Minutes played, as the provider's clock says: in football since kickoff (45 at the end of the first
+   * half); in basketball within the current quarter or overtime, which the status names ("Q3 7'").
+   */
   elapsed: z.number().int().min(0).max(200).nullable(),
   /** Added minutes beyond the end of the period (45+2 is elapsed 45, stoppage 2). */
   stoppage: z.number().int().min(0).max(60).nullable(),

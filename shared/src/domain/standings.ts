@@ -29,6 +29,17 @@ export const StandingsRowSchema = z.object({
 });
 export type StandingsRow = z.infer<typeof StandingsRowSchema>;
 
+/**
+ * A competition's tables: **finished matches only**. A match in play is not in them, not even with its
+ * provisional result, so a "live table" is these rows plus the live scores of the matches in play,
+ * computed by whoever shows it (the web does) without counting a match twice.
+ *
+ * Checked for the simulated game API: a result counts once the match reaches FT, AET or PEN, never while
+ * it is in play (ingest/src/simulator/standings.ts `tableResult`; standings.test.ts beside it asserts
+ * it). Real providers refresh tables some time after the final whistle (API-Football documents an hourly
+ * update), and ingest stores what they send, so a table may trail a final whistle for a while: a match
+ * that has finished but is not counted yet leaves its teams' `total.played` where it was.
+ */
 export const StandingsSchema = z.object({
   competitionId: IdSchema,
   season: z.number().int(),

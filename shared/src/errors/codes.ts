@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   'match:not-found': 'No match has this id.',
   'competition:not-found': 'No competition has this id.',
   'team:not-found': 'No team has this id.',
+  'sport:not-found': 'No sport has this slug.',
   'subscription:limit': 'This connection holds too many subscriptions.',
   'subscription:not-subscribed': 'This connection is not subscribed to that.',
   'server:unavailable': 'The service is unavailable; try again shortly.',

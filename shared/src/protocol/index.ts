@@ -1,3 +1,4 @@
 export * from './messages.ts';
 export * from './events.ts';
 export * from './sequencer.ts';
+export * from './rest.ts';

@@ -27,6 +27,10 @@ export function redisKeys(prefix = 'ps:') {
     standings: (competitionId: string) => `${prefix}standings:${competitionId}`,
     /** Hash id -> JSON Team. */
     teams: () => `${prefix}teams`,
+    /** String: JSON Squad of one team. */
+    squad: (teamId: string) => `${prefix}squad:${teamId}`,
+    /** Sorted set of team ids by when their squad was last fetched (ms): the oldest are refreshed first. */
+    squadsByFetch: () => `${prefix}idx:squads:fetched`,
     /** Hash id -> JSON NewsItem, and a sorted set of ids by publication time. */
     news: () => `${prefix}news`,
     newsByDate: () => `${prefix}idx:news:published`,

@@ -3,6 +3,7 @@ import {
   LineupSchema,
   MatchEventSchema,
   MatchSchema,
+  SquadSchema,
   StandingsSchema,
   TeamSchema,
   TeamStatisticsSchema,
@@ -12,6 +13,7 @@ import {
   type Lineup,
   type Match,
   type MatchEvent,
+  type Squad,
   type Standings,
   type Team,
   type TeamStatistics,
@@ -25,14 +27,17 @@ import { parseEnvelope } from './envelope.ts';
 import { ApiEventSchema, type ApiEvent } from './event-schema.ts';
 import { ApiFixtureSchema, type ApiFixture } from './fixture-schema.ts';
 import { ApiLeagueSchema } from './league-schema.ts';
+import { API_FOOTBALL_POPULARITY } from './competition-popularity.ts';
 import { ApiLineupSchema, type ApiLineup } from './lineup-schema.ts';
 import { normaliseCompetition } from './normalise-competition.ts';
 import { normaliseEvents } from './normalise-events.ts';
 import { normaliseFixture } from './normalise-fixture.ts';
 import { normaliseLineups } from './normalise-lineups.ts';
+import { normaliseSquad } from './normalise-squad.ts';
 import { normaliseStandings } from './normalise-standings.ts';
 import { normaliseStatistics } from './normalise-statistics.ts';
 import { normaliseTeam } from './normalise-team.ts';
+import { ApiSquadSchema } from './squad-schema.ts';
 import { ApiStandingsSchema } from './standings-schema.ts';
 import { ApiTeamStatisticsSchema, type ApiTeamStatistics } from './statistics-schema.ts';
 import { ApiTeamSchema } from './team-schema.ts';
@@ -47,6 +52,8 @@ export interface ApiFootballOptions {
   /** Shared when several clients spend one account's quota. */
   budget?: RateBudget;
   now?: () => number;
+  /** Competition prominence by league id (Competition.popularity); default: the best-known real leagues. */
+  popularity?: ReadonlyMap<string, number>;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -62,10 +69,12 @@ export class ApiFootballProvider implements GameProvider {
   private readonly now: () => number;
   /** Learned from `/leagues`: fixtures do not say whether their competition is a cup. */
   private readonly competitionTypes = new Map<string, CompetitionType>();
+  private readonly popularity: ReadonlyMap<string, number>;
 
   constructor(options: ApiFootballOptions) {
     this.budget = options.budget ?? new RateBudget();
     this.now = options.now ?? Date.now;
+    this.popularity = options.popularity ?? API_FOOTBALL_POPULARITY;
     this.http = new HttpClient({
       baseUrl: options.baseUrl,
       timeoutMs: options.timeoutMs,
@@ -148,6 +157,13 @@ export class ApiFootballProvider implements GameProvider {
     return parseUpstream(z.array(TeamSchema), items.map(normaliseTeam), url);
   }
 
+  /** `/players/squads`: the team's current squad; null when the provider does not know the team. */
+  async squad(teamId: string): Promise<Squad | null> {
+    const { items, url } = await this.get('/players/squads', { team: teamId }, ApiSquadSchema);
+    const item = items[0];
+    return item ? parseUpstream(SquadSchema, normaliseSquad(item, this.now()), url) : null;
+  }
+
   /** Finished meetings only, newest first: `/fixtures/headtohead` also lists the ones still to come. */
   async headToHead(teamA: string, teamB: string): Promise<Match[]> {
     const { items, url } = await this.get(
@@ -167,7 +183,7 @@ export class ApiFootballProvider implements GameProvider {
     const { items, url } = await this.get('/leagues', { current: 'true' }, ApiLeagueSchema);
     const competitions = parseUpstream(
       z.array(CompetitionSchema),
-      items.flatMap((l) => normaliseCompetition(l) ?? []),
+      items.flatMap((l) => normaliseCompetition(l, this.popularity) ?? []),
       url,
     );
     for (const c of competitions) this.competitionTypes.set(c.id, c.type);

@@ -3,12 +3,14 @@ import {
   LineupSchema,
   MatchEventSchema,
   MatchSchema,
+  SquadSchema,
   StandingsSchema,
   TeamSchema,
   TeamStatisticsSchema,
   isFinished,
   type Competition,
   type Match,
+  type Squad,
   type Standings,
   type Team,
 } from '@pitchside/shared/domain';
@@ -26,9 +28,9 @@ import { normaliseFdLineups } from './normalise-lineups.ts';
 import { normaliseMatch } from './normalise-match.ts';
 import { normaliseFdStandings } from './normalise-standings.ts';
 import { normaliseFdStatistics } from './normalise-statistics.ts';
-import { normaliseFdTeam } from './normalise-team.ts';
+import { normaliseFdSquad, normaliseFdTeam } from './normalise-team.ts';
 import { FdStandingsSchema } from './standings-schema.ts';
-import { FdTeamListSchema } from './team-schema.ts';
+import { FdTeamListSchema, FdTeamSchema } from './team-schema.ts';
 
 export interface FootballDataOptions {
   /** `https://api.football-data.org`; paths carry the `/v4` prefix. */
@@ -107,6 +109,17 @@ export class FootballDataProvider implements GameProvider {
     const path = `/v4/competitions/${encodeURIComponent(competitionId)}/teams`;
     const { body, url } = await this.get(path, { season }, FdTeamListSchema);
     return parseUpstream(z.array(TeamSchema), body.teams.map(normaliseFdTeam), url);
+  }
+
+  /** `/v4/teams/{id}` carries the squad; null for a team v4 does not know. */
+  async squad(teamId: string): Promise<Squad | null> {
+    try {
+      const { body, url } = await this.get(`/v4/teams/${encodeURIComponent(teamId)}`, {}, FdTeamSchema);
+      return parseUpstream(SquadSchema, normaliseFdSquad(body, this.now()), url);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.details.status === 404) return null;
+      throw error;
+    }
   }
 
   /**

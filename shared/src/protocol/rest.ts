@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  CompetitionSchema,
+  IdSchema,
+  SportSchema,
+  SquadPlayerSchema,
+  TeamRefSchema,
+  TeamSchema,
+} from '../domain/index.ts';
+import { ScoreboardEntrySchema } from './messages.ts';
+
+/**
+ * What the REST reads of the team, head-to-head and sport pages answer (inside `{ data }`), declared once
+ * so the gateway builds them and the web reads them by the same types.
+ */
+
+/** A team with the slug its pages are linked by (`teamSlug` in @pitchside/shared/domain). */
+export const SluggedTeamSchema = TeamSchema.extend({ slug: z.string() });
+
+export const ResultLetterSchema = z.enum(['W', 'D', 'L']);
+export type ResultLetter = z.infer<typeof ResultLetterSchema>;
+
+/** One finished match of a team, from its side: a level score after extra time is a draw (D). */
+export const FormEntrySchema = z.object({
+  matchId: IdSchema,
+  result: ResultLetterSchema,
+  kickoff: z.iso.datetime(),
+  opponent: TeamRefSchema,
+  goalsFor: z.number().int().min(0),
+  goalsAgainst: z.number().int().min(0),
+});
+export type FormEntry = z.infer<typeof FormEntrySchema>;
+
+/** GET /api/teams/:id */
+export const TeamPageSchema = z.object({
+  team: SluggedTeamSchema,
+  /** Every match of the team we hold, by kickoff. */
+  matches: z.array(ScoreboardEntrySchema),
+  /** Goalkeepers, defenders, midfielders, forwards, each by shirt number; empty when unknown. */
+  squad: z.array(SquadPlayerSchema),
+  /** The last five finished results, oldest first and latest last (as a table's form reads). */
+  form: z.array(FormEntrySchema).max(5),
+  /** The competitions the team plays in, most prominent first. */
+  competitions: z.array(CompetitionSchema),
+});
+export type TeamPage = z.infer<typeof TeamPageSchema>;
+
+/** Two teams' record over their finished meetings, from team A's side. */
+export const HeadToHeadRecordSchema = z.object({
+  played: z.number().int().min(0),
+  winsA: z.number().int().min(0),
+  draws: z.number().int().min(0),
+  winsB: z.number().int().min(0),
+  goalsA: z.number().int().min(0),
+  goalsB: z.number().int().min(0),
+});
+export type HeadToHeadRecord = z.infer<typeof HeadToHeadRecordSchema>;
+
+/** GET /api/head-to-head/by-slug/:slug */
+export const HeadToHeadSchema = z.object({
+  /** The canonical slug of the page, `${a.slug}-vs-${b.slug}`. */
+  slug: z.string(),
+  teams: z.object({ a: SluggedTeamSchema, b: SluggedTeamSchema }),
+  record: HeadToHeadRecordSchema,
+  /** Finished meetings, newest first. */
+  past: z.array(ScoreboardEntrySchema),
+  /** Meetings not played yet, or in play, soonest first. */
+  upcoming: z.array(ScoreboardEntrySchema),
+});
+export type HeadToHead = z.infer<typeof HeadToHeadSchema>;
+
+/** GET /api/sports: one entry per sport the site covers, football first. */
+export const SportSummarySchema = SportSchema.pick({ slug: true, name: true }).extend({
+  competitions: z.number().int().min(0),
+  live: z.number().int().min(0),
+});
+export type SportSummary = z.infer<typeof SportSummarySchema>;
+
+/** GET /api/sports/:slug */
+export const SportPageSchema = z.object({
+  sport: SportSummarySchema,
+  /** Most prominent first. */
+  competitions: z.array(CompetitionSchema),
+  /** The day's matches (the `date` asked for in `tz`, today by default), by kickoff. */
+  matches: z.array(ScoreboardEntrySchema),
+});
+export type SportPage = z.infer<typeof SportPageSchema>;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { type Request, type Router } from 'express';
@@ -102,7 +103,7 @@ export function site(options: SiteOptions): Router {
       });
       const cached = await page;
       // The request that rendered has streamed its page already; the others get the kept bytes.
-      if (!res.headersSent) send(res, cached);
+      if (!res.headersSent) send(res, cached, req.acceptsEncodings('gzip') === 'gzip');
     } catch (error) {
       next(error);
     }
@@ -150,10 +151,24 @@ function streamAndKeep(
   });
 }
 
-function send(res: ServerResponse, page: CachedPage): void {
+/** Sends a kept page; compressed once per page, not once per visitor (the compression middleware then
+ * leaves a response that already has a Content-Encoding alone). */
+const gzipped = new WeakMap<CachedPage, Buffer>();
+function send(res: ServerResponse, page: CachedPage, gzip: boolean): void {
   res.statusCode = page.status;
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-  res.end(page.body);
+  if (!gzip || page.body.length < 1024) {
+    res.end(page.body);
+    return;
+  }
+  let body = gzipped.get(page);
+  if (!body) {
+    body = gzipSync(page.body);
+    gzipped.set(page, body);
+  }
+  res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }
 
 function hostFor(address: string | undefined): string {

@@ -16,7 +16,10 @@ export function ensureWebBuild(root, { force = false } = {}) {
   const web = path.join(root, 'web');
   const built = path.join(web, 'dist', 'server', 'entry-server.js');
   const sources = [path.join(web, 'src'), path.join(root, 'shared', 'src')].filter(existsSync);
-  const newestSource = Math.max(...sources.map(newestMtime), statSync(path.join(web, 'vite.config.ts')).mtimeMs);
+  const newestSource = Math.max(
+    ...sources.map(newestMtime),
+    statSync(path.join(web, 'vite.config.ts')).mtimeMs,
+  );
   if (!force && existsSync(built) && statSync(built).mtimeMs >= newestSource) return;
   console.log('Building the website (vite build)...');
   const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });

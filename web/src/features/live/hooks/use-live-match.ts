@@ -33,7 +33,8 @@ export function useLiveMatch(matchId: string, initial?: Ack<HeldMatch>): MatchSl
     useShallow((s) => {
       const slot = s.matches.get(matchId);
       if (slot?.held || slot?.error) return { held: slot.held ?? null, error: slot.error ?? null };
-      if (initial) return 'data' in initial ? { held: initial.data, error: null } : { held: null, error: initial.error };
+      if (initial)
+        return 'data' in initial ? { held: initial.data, error: null } : { held: null, error: initial.error };
       return { held: null, error: null };
     }),
   );

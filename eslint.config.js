@@ -3,7 +3,16 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '.pitchside/**', '.scratch/**', 'load-tests/k6/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      '.pitchside/**',
+      '.scratch/**',
+      'load-tests/k6/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,9 +1,9 @@
 /**
  * A micro-cache for server-rendered pages: an identical request within `ttlMs` gets the same bytes, and
  * identical requests that arrive while a page renders wait for that one render (single flight). Pages are
- * public and live data on them is brought current by the socket as soon as they hydrate, so a page up to
- * a second old is invisible to a visitor, while a crowd arriving at a hot match costs one render a
- * second instead of one per visitor.
+ * public, and live data on them is brought current by the socket as soon as they hydrate (the page's
+ * position resumes the match stream), so a page a few seconds old is invisible to a visitor, while a
+ * crowd arriving at a hot match costs one render every few seconds instead of one per visitor.
  */
 export interface CachedPage {
   status: number;

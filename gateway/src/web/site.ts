@@ -32,7 +32,7 @@ interface EntryServer {
 }
 
 /** Pages rendered within this long are served again to an identical request (see page-cache.ts). */
-const PAGE_CACHE_TTL_MS = 1000;
+const PAGE_CACHE_TTL_MS = 3000;
 const PAGE_CACHE_ENTRIES = 500;
 
 export interface SiteOptions {
@@ -47,7 +47,7 @@ export interface SiteOptions {
 /**
  * The website: fingerprinted assets cached for a year, other public files for an hour, and every other
  * GET rendered on the server by the web app's renderer (which also answers the URL strategy's redirects
- * and the 404s), through a one-second micro-cache. Without a build, a one-line 503 says how to make one.
+ * and the 404s), through a three-second micro-cache. Without a build, a one-line 503 says how to make one.
  */
 export function site(options: SiteOptions): Router {
   const router = express.Router();

@@ -28,11 +28,18 @@ try {
 const children = [];
 const levels = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 
+/**
+ * What each service gets besides the environment. The gateway holds one connection per viewer: capping
+ * glibc at two malloc arenas (instead of up to eight per core) saves about 1 KiB of RSS per viewer
+ * (BENCHMARKS.md, "Memory"; the fan-out benchmark starts it the same way).
+ */
+const SERVICE_ENV = { gateway: { MALLOC_ARENA_MAX: '2' }, ingest: {} };
+
 /** Runs one service, printing its pino lines as `[name] level msg`. */
 function run(name, script) {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
-    env,
+    env: { ...env, ...SERVICE_ENV[name] },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

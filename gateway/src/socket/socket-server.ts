@@ -23,6 +23,8 @@ import { zonedDayRange } from '../lib/zoned-day.ts';
 import { guarded } from './guard.ts';
 import type { MatchFanout } from './match-fanout.ts';
 import type { ScoreboardFanout } from './scoreboard-fanout.ts';
+import { slimEngineConnection, slimSocket } from './idle-footprint.ts';
+import { HeartbeatSweep } from './heartbeat.ts';
 
 export type PitchsideServer = Server<
   ClientToServerEvents,
@@ -34,12 +36,21 @@ type PitchsideSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterS
 
 /** The hard ceiling on one inbound message; above it Engine.IO closes the connection. */
 const HARD_PAYLOAD_LIMIT = 64 * 1024;
+/** Engine.IO's default `pingInterval`, which it fills in when the option is not given. */
+const ENGINE_PING_INTERVAL = 25_000;
 
-export function createSocketServer(
-  httpServer: HttpServer,
-  options: { allowedOrigins: readonly string[]; logger: Logger },
-): PitchsideServer {
+export interface SocketServerOptions {
+  allowedOrigins: readonly string[];
+  logger: Logger;
+  /** Engine.IO's heartbeat, ms; its defaults (25 s, 20 s) unless a test needs it faster. */
+  pingInterval?: number;
+  pingTimeout?: number;
+}
+
+export function createSocketServer(httpServer: HttpServer, options: SocketServerOptions): PitchsideServer {
   const io: PitchsideServer = new Server(httpServer, {
+    ...(options.pingInterval !== undefined && { pingInterval: options.pingInterval }),
+    ...(options.pingTimeout !== undefined && { pingTimeout: options.pingTimeout }),
     // Compressing a frame per viewer would cost more CPU than the bytes it saves on small deltas.
     perMessageDeflate: false,
     httpCompression: false,
@@ -51,47 +62,15 @@ export function createSocketServer(
       callback('request:origin-forbidden', false);
     },
   });
-  io.engine.on('connection', releaseHandshakeRequest);
+  // Idle viewers are most of a hot match's connections: see idle-footprint.ts and heartbeat.ts.
+  io.engine.on('connection', slimEngineConnection);
+  const heartbeat = new HeartbeatSweep(
+    io.of('/').sockets,
+    io.engine.opts.pingInterval ?? ENGINE_PING_INTERVAL,
+  );
+  io.on('connection', (socket) => heartbeat.adopt(socket));
+  httpServer.once('close', () => heartbeat.stop());
   return io;
-}
-
-/**
- * Lets the handshake's HTTP request be collected once the connection is up: we never read it again, and with
- * its headers it is about 1.5 KB of every idle viewer. Engine.IO 6 keeps it in three places:
- * - `request` on its socket (the socket.io docs, "Memory usage", recommend dropping it);
- * - the closure of `onUpgradeError`, a no-op 'error' listener left on every WebSocket that connected directly
- *   (the transport has its own error handler);
- * - the `WebSocketResponse` made for upgrade middlewares, which forwards the TCP socket's 'close' to listeners
- *   we never register (engine.io server.ts, `socket.once("close", () => this.emit("close"))`).
- * If Engine.IO changes these, nothing breaks: the request just lives as long as the connection again, and the
- * memory figure in BENCHMARKS.md (`npm run bench:fanout`) shows it.
- */
-interface EngineSocketInternals {
-  request: IncomingMessage | null;
-  transport: { socket?: EventEmitterLike & { _socket?: EventEmitterLike } };
-}
-interface EventEmitterLike {
-  listeners(event: string): unknown[];
-  removeListener(event: string, fn: (...args: unknown[]) => void): void;
-}
-
-function releaseHandshakeRequest(rawSocket: EngineSocketInternals): void {
-  rawSocket.request = null;
-  const ws = rawSocket.transport.socket;
-  if (!ws) return;
-  removeListeners(ws, 'error', (fn) => fn.name === 'onUpgradeError');
-  if (ws._socket) removeListeners(ws._socket, 'close', (fn) => fn.toString() === '() => this.emit("close")');
-}
-
-function removeListeners(
-  emitter: EventEmitterLike,
-  event: string,
-  match: (fn: (...args: unknown[]) => void) => boolean,
-) {
-  for (const listener of emitter.listeners(event)) {
-    const fn = listener as (...args: unknown[]) => void;
-    if (match(fn)) emitter.removeListener(event, fn);
-  }
 }
 
 /** Browsers send Origin; it must be our own host or an allowed one. Non-browser clients send none. */
@@ -105,21 +84,6 @@ function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolea
     return false;
   }
 }
-
-/**
- * What Socket.IO keeps per connection that we never read again once it is connected. A hot match holds tens of
- * thousands of idle viewers, so these bytes are most of what a viewer costs (see BENCHMARKS.md):
- * - the handshake's copy of the request headers and query (connection middleware has already run);
- * - the room named after the socket's own id, which Socket.IO joins for `io.to(socket.id)`; we never address
- *   a single socket that way (acks answer requests, deltas go to the match's viewers).
- */
-function slimDown(socket: PitchsideSocket): void {
-  const handshake = socket.handshake as { headers: unknown; query: unknown };
-  handshake.headers = EMPTY;
-  handshake.query = EMPTY;
-  void socket.leave(socket.id);
-}
-const EMPTY = Object.freeze({});
 
 async function idsInScope(matches: MatchReads, scope: ScoreboardScope): Promise<string[]> {
   switch (scope.kind) {
@@ -265,12 +229,12 @@ export function attachSocketHandlers({
   }
 
   io.on('connection', (socket: PitchsideSocket) => {
-    slimDown(socket);
     socket.on('match:subscribe', matchSubscribe);
     socket.on('match:unsubscribe', matchUnsubscribe);
     socket.on('scoreboard:subscribe', scoreboardSubscribe);
     socket.on('scoreboard:unsubscribe', scoreboardUnsubscribe);
     socket.onAny(unknownRequest);
     socket.on('disconnect', disconnect);
+    slimSocket(socket); // last: it compacts the listener table filled above
   });
 }

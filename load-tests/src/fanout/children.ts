@@ -24,12 +24,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-export function spawnPinned<Api, Events>(core: number, script: string, args: string[], label: string) {
+export function spawnPinned<Api, Events>(
+  core: number,
+  script: string,
+  args: string[],
+  label: string,
+  env: Readonly<Record<string, string>> = {},
+) {
   const child = spawn(
     'taskset',
     ['-c', String(core), process.execPath, '--expose-gc', '--import', TSX_LOADER, script, ...args],
     {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, ...env },
     },
   );
   children.add(child);

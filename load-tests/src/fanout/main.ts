@@ -29,6 +29,7 @@ import {
   type Bench,
 } from './phases.ts';
 import { writeReport, type PhaseReport, type RunReport, type ServerReport } from './report.ts';
+import { SERVER_ENV } from './servers/process-env.ts';
 
 /**
  * `npm run bench:fanout`: one hot match's deltas fanned out to N viewers by three servers in turn,
@@ -131,6 +132,7 @@ async function benchServer(
     here(`./servers/${kind}.ts`),
     [JSON.stringify(config)],
     kind,
+    SERVER_ENV[kind],
   );
   const fleet = spawnPinned<FleetApi, FleetEvents>(
     CLIENT_CORE,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ConnectResult, IntegrityReport, MemorySample, ServerKind } from './ipc.ts';
 import { NEIGHBOUR_THRESHOLD_PERCENT } from './host-cpu.ts';
 import type { LatencySummary } from './stats.ts';
+import { SERVER_ENV } from './servers/process-env.ts';
 
 /** What one phase of one server measured. Latencies are publish-to-receive, in ms. */
 export interface PhaseReport {
@@ -185,7 +186,8 @@ export async function writeReport(
       `every delta is a Redis PUBLISH the server subscribes to. Latency is publish-to-receive from the delta's \`at\` (whole ms, so ±0.5 ms). ` +
       `Saturation is a closed loop with ${o['window']} deltas in flight; the open-loop steps last ${o['ladderStepS']} s each and their lag is measured against the schedule. ` +
       `CPU: each pinned process's share of its core, and in brackets what all other processes on the machine used meanwhile (% of one core, from /proc/<pid>/stat); ` +
-      `⚠ marks a phase where that exceeded ${NEIGHBOUR_THRESHOLD_PERCENT}% (the 1/s and saturation phases are then rerun, up to twice).`,
+      `⚠ marks a phase where that exceeded ${NEIGHBOUR_THRESHOLD_PERCENT}% (the 1/s and saturation phases are then rerun, up to twice).` +
+      serverEnvironment(run.servers.map((s) => s.kind)),
     '',
     table,
     '',
@@ -202,4 +204,13 @@ export async function writeReport(
   await writeFile(jsonPath, `${JSON.stringify({ ...run, env, ratios: ratios(run.servers) }, null, 2)}\n`);
   await writeFile(mdPath, markdown);
   return { json: jsonPath, markdown: mdPath, table: `${table}\n\n${ratios(run.servers).join('\n')}` };
+}
+
+/** The environment a server was started with beyond the benchmark's (servers/process-env.ts), for the header. */
+function serverEnvironment(kinds: readonly ServerKind[]): string {
+  const parts = kinds.flatMap((kind) => {
+    const vars = Object.entries(SERVER_ENV[kind]).map(([k, v]) => `\`${k}=${v}\``);
+    return vars.length ? [`${LABELS[kind]}: ${vars.join(' ')}`] : [];
+  });
+  return parts.length ? ` Started with, as \`npm start\` starts it: ${parts.join('; ')}.` : '';
 }

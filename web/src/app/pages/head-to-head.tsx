@@ -1,18 +1,17 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import { headToHeadSlug, isFinished, type Team } from '@pitchside/shared/domain';
-import type { HeadToHead, ScoreboardEntry, ScoreboardScope } from '@pitchside/shared/protocol';
+import type { HeadToHead } from '@pitchside/shared/protocol';
 import { fetchHeadToHead, isMissing } from '../../features/explore/api/explore-api.ts';
 import { H2hRecord } from '../../features/explore/components/h2h-record.tsx';
 import { MatchDayList } from '../../features/explore/components/match-day-list.tsx';
 import { Notice } from '../../features/explore/components/notice.tsx';
 import { TeamPicker } from '../../features/explore/components/team-picker.tsx';
 import '../../features/explore/explore.css';
-import { mergeEntries } from '../../features/explore/utils/merge-entries.ts';
-import { useLiveScoreboard } from '../../features/live/hooks/use-live-scoreboard.ts';
 import { apiFrom } from '../../lib/api.ts';
 import { PageHead } from '../head/page-head.tsx';
+import { useLiveEntries } from '../hooks/use-live-entries.tsx';
 import { paths, usePaths } from '../paths.ts';
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
@@ -38,7 +37,7 @@ function HeadToHeadPage({ h2h }: { h2h: HeadToHead }) {
   const { t: tPages } = useTranslation('pages');
   const paths = usePaths();
   const { a, b } = h2h.teams;
-  const { entries: upcoming, feeds } = useLiveMeetings(h2h.upcoming);
+  const { entries: upcoming, feeds } = useLiveEntries(h2h.upcoming);
   // A meeting that finishes while the page is open moves from "upcoming" to the past meetings.
   const finishedNow = upcoming.filter((e) => isFinished(e.match.status)).map((e) => e.match);
   const past = [...finishedNow, ...h2h.past.map((e) => e.match)];
@@ -129,37 +128,4 @@ function PickTwoTeams() {
       </form>
     </>
   );
-}
-
-/**
- * Upcoming and live meetings, kept current through their competitions' scoreboards (the socket has no
- * scoreboard per pair of teams).
- */
-function useLiveMeetings(meetings: readonly ScoreboardEntry[]): {
-  entries: ScoreboardEntry[];
-  feeds: ReactNode;
-} {
-  const [received, setReceived] = useState<ReadonlyMap<string, readonly ScoreboardEntry[]>>(new Map());
-  const watched = useMemo(() => [...new Set(meetings.map((e) => e.match.competition.id))], [meetings]);
-  const onEntries = useCallback((competitionId: string, entries: readonly ScoreboardEntry[]) => {
-    setReceived((prev) =>
-      prev.get(competitionId) === entries ? prev : new Map(prev).set(competitionId, entries),
-    );
-  }, []);
-  const entries = useMemo(() => mergeEntries(meetings, [...received.values()].flat()), [meetings, received]);
-  const feeds = watched.map((id) => <CompetitionFeed key={id} competitionId={id} onEntries={onEntries} />);
-  return { entries, feeds };
-}
-
-function CompetitionFeed({
-  competitionId,
-  onEntries,
-}: {
-  competitionId: string;
-  onEntries: (competitionId: string, entries: readonly ScoreboardEntry[]) => void;
-}) {
-  const scope = useMemo<ScoreboardScope>(() => ({ kind: 'competition', competitionId }), [competitionId]);
-  const { entries } = useLiveScoreboard(scope);
-  useEffect(() => onEntries(competitionId, entries), [competitionId, entries, onEntries]);
-  return null;
 }

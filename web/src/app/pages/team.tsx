@@ -1,8 +1,6 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { headToHeadSlug, isFinished, isLive } from '@pitchside/shared/domain';
-import type { ScoreboardEntry, ScoreboardScope } from '@pitchside/shared/protocol';
 import { fetchTeamPage, isMissing } from '../../features/explore/api/explore-api.ts';
 import { FormChips } from '../../features/explore/components/form-chips.tsx';
 import { MatchDayList } from '../../features/explore/components/match-day-list.tsx';
@@ -10,12 +8,11 @@ import { Notice } from '../../features/explore/components/notice.tsx';
 import { SquadList } from '../../features/explore/components/squad-list.tsx';
 import { TeamHeader } from '../../features/explore/components/team-header.tsx';
 import '../../features/explore/explore.css';
-import { mergeEntries } from '../../features/explore/utils/merge-entries.ts';
 import { FavouriteStar } from '../../features/favourites/favourite-star.tsx';
-import { useLiveScoreboard } from '../../features/live/hooks/use-live-scoreboard.ts';
 import { Crest } from '../../features/matches/components/crest.tsx';
 import { apiFrom } from '../../lib/api.ts';
 import { PageHead } from '../head/page-head.tsx';
+import { useLiveEntries } from '../hooks/use-live-entries.tsx';
 import { usePaths } from '../paths.ts';
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
@@ -32,7 +29,7 @@ export function Component() {
   const { t: tPages } = useTranslation('pages');
   const paths = usePaths();
 
-  const { entries: current, feeds } = useLiveTeamMatches(matches);
+  const { entries: current, feeds } = useLiveEntries(matches);
   const live = current.filter((e) => isLive(e.match.status)).map((e) => e.match);
   const upcoming = current
     .filter((e) => !isLive(e.match.status) && !isFinished(e.match.status))
@@ -156,42 +153,4 @@ export function Component() {
       )}
     </article>
   );
-}
-
-/**
- * The team's matches, kept current: there is no team scoreboard on the socket, so the page watches the
- * competition scoreboards of its matches still to finish (`feeds`, to render), and folds their newer
- * copies of its matches into its list.
- */
-function useLiveTeamMatches(matches: readonly ScoreboardEntry[]): {
-  entries: ScoreboardEntry[];
-  feeds: ReactNode;
-} {
-  const [received, setReceived] = useState<ReadonlyMap<string, readonly ScoreboardEntry[]>>(new Map());
-  const watched = useMemo(
-    () => [...new Set(matches.filter((e) => !isFinished(e.match.status)).map((e) => e.match.competition.id))],
-    [matches],
-  );
-  const onEntries = useCallback((competitionId: string, entries: readonly ScoreboardEntry[]) => {
-    setReceived((prev) =>
-      prev.get(competitionId) === entries ? prev : new Map(prev).set(competitionId, entries),
-    );
-  }, []);
-  const entries = useMemo(() => mergeEntries(matches, [...received.values()].flat()), [matches, received]);
-  const feeds = watched.map((id) => <CompetitionFeed key={id} competitionId={id} onEntries={onEntries} />);
-  return { entries, feeds };
-}
-
-/** One competition's scoreboard on the socket, reported to the page while mounted. Renders nothing. */
-function CompetitionFeed({
-  competitionId,
-  onEntries,
-}: {
-  competitionId: string;
-  onEntries: (competitionId: string, entries: readonly ScoreboardEntry[]) => void;
-}) {
-  const scope = useMemo<ScoreboardScope>(() => ({ kind: 'competition', competitionId }), [competitionId]);
-  const { entries } = useLiveScoreboard(scope);
-  useEffect(() => onEntries(competitionId, entries), [competitionId, entries, onEntries]);
-  return null;
 }

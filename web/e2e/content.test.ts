@@ -180,7 +180,8 @@ describe('content and account pages', () => {
     await page.goto(`${site.stack.url}/en/payment/success`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: message('en', 'account', 'payment.account') }).click();
     await page.waitForURL(/\/en\/login\?redirect=%2Fen%2Faccount$/);
-    expect(await text(page, 'h1')).toBe(message('en', 'account', 'login.title'));
+    // The address moves with the navigation; React may paint the new page a moment later.
+    await expect.poll(() => text(page, 'h1')).toBe(message('en', 'account', 'login.title'));
     expect(errors).toEqual([]);
   });
 

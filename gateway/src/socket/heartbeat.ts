@@ -17,6 +17,8 @@ import type { Namespace, Socket } from 'socket.io';
  * own timer, as it does before it joins the namespace.
  */
 const SLOTS = 25;
+/** A few milliseconds of pings: a delta waits at most that long behind them. */
+const PINGS_PER_TURN = 200;
 
 /**
  * Stand in for Engine.IO's ping timer on adopted connections, one per slot. Engine.IO only refreshes the timer
@@ -95,15 +97,30 @@ export class HeartbeatSweep {
     const slots = new Set<number>();
     for (let slice = Math.max(this.swept, due - SLOTS); slice < due; slice++) slots.add(slice % SLOTS);
     this.swept = due;
+    const conns: EngineSocketInternals[] = [];
     for (const socket of this.sockets.values()) {
       const conn = socket.conn as unknown as EngineSocketInternals;
       const slot = sweptSlot(conn.pingIntervalTimer);
-      // Not due, or not ours, or still waiting for the last pong (Engine.IO pings again only after one), or closing.
-      if (slot === undefined || !slots.has(slot) || conn.pingTimeoutTimer || conn.readyState !== 'open')
-        continue;
-      conn.hasRefreshedPingTimeout = false;
-      conn.sendPacket!('ping');
-      conn.resetPingTimeout!();
+      if (slot !== undefined && slots.has(slot)) conns.push(conn);
     }
+    ping(conns, 0);
   }
+}
+
+/**
+ * Pings the connections due, `PINGS_PER_TURN` per turn of the event loop, so that a slice holding thousands
+ * of viewers (all those who joined within the same second, after a kick-off or a restart) does not hold up
+ * the deltas for their whole length.
+ */
+function ping(conns: readonly EngineSocketInternals[], from: number): void {
+  const end = Math.min(conns.length, from + PINGS_PER_TURN);
+  for (let i = from; i < end; i++) {
+    const conn = conns[i]!;
+    // Still waiting for the last pong (Engine.IO pings again only after one), or closing.
+    if (conn.pingTimeoutTimer || conn.readyState !== 'open') continue;
+    conn.hasRefreshedPingTimeout = false;
+    conn.sendPacket!('ping');
+    conn.resetPingTimeout!();
+  }
+  if (end < conns.length) setImmediate(ping, conns, end);
 }

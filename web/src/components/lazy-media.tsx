@@ -85,29 +85,14 @@ export function LazyFrame({
 
 type MediaProps = { src: string; className?: string; poster?: string; controls?: boolean; title?: string };
 
-export function LazyVideo({ src, className = '', ...rest }: MediaProps) {
+/** A video or an audio player whose source is set only when it scrolls near the viewport. */
+export function LazyMedia({ kind, src, className = '', ...rest }: MediaProps & { kind: 'video' | 'audio' }) {
   const lazy = useLazySource(src);
+  const Tag = kind;
   return (
-    <video
+    <Tag
       {...rest}
-      ref={(node) => {
-        lazy.ref.current = node;
-      }}
-      className={`${className} ${lazy.className}`.trim()}
-      src={lazy.active ? src : undefined}
-      data-src={src}
-      preload="none"
-      onLoadedData={lazy.onLoad}
-    />
-  );
-}
-
-export function LazyAudio({ src, className = '', ...rest }: MediaProps) {
-  const lazy = useLazySource(src);
-  return (
-    <audio
-      {...rest}
-      ref={(node) => {
+      ref={(node: HTMLMediaElement | null) => {
         lazy.ref.current = node;
       }}
       className={`${className} ${lazy.className}`.trim()}

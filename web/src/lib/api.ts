@@ -41,7 +41,3 @@ export interface LoaderContext {
 
 export const apiFrom = (context: unknown): ApiClient =>
   (context as Partial<LoaderContext> | undefined)?.api ?? browserApi;
-
-/** GET from the browser: hooks that refresh data after the first render use this. */
-export const getJson = <T>(path: string, parser: Parser<T>, signal?: AbortSignal): Promise<Ack<T>> =>
-  browserApi.get(path, parser, signal);

@@ -8,10 +8,9 @@ import { DEFAULT_NAMESPACE, NAMESPACES, type Messages } from './namespaces.ts';
  * the first render (on the server, then the hydrating one in the browser) has every string.
  * The server makes one per request; the browser makes one per visit and adds languages on a switch.
  */
-export function createI18n(language: Language, messages: Messages, fallback?: Messages): I18n {
+export function createI18n(language: Language, messages: Messages): I18n {
   const i18n = createInstance();
   const resources: Record<string, Messages> = { [language]: messages };
-  if (fallback && language !== DEFAULT_LANGUAGE) resources[DEFAULT_LANGUAGE] = fallback;
   void i18n.use(initReactI18next).init({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,

@@ -45,8 +45,8 @@ async function liveLeagueMatches(stack: Stack): Promise<ScoreboardEntry['match']
 }
 
 /** The day's matches of the simulated clock (the fixtures poll covers it). */
-async function todaysMatches(stack: Stack): Promise<ScoreboardEntry['match'][]> {
-  const day = new Date(stack.simulator.clock.nowMs()).toISOString().slice(0, 10);
+async function todaysMatches(stack: Stack, daysBack = 0): Promise<ScoreboardEntry['match'][]> {
+  const day = new Date(stack.simulator.clock.nowMs() - daysBack * 86_400_000).toISOString().slice(0, 10);
   return ((await api<ScoreboardEntry[]>(stack, `/matches?date=${day}`)) ?? []).map((e) => e.match);
 }
 
@@ -249,10 +249,11 @@ describe('match page tabs', () => {
   });
 
   it('lists head-to-head meetings with their record, each linking to its match', async () => {
-    const finished = (await todaysMatches(site.stack)).find(
+    // Today's, or (shortly after midnight UTC, when today's have not been played yet) yesterday's.
+    const finished = [...(await todaysMatches(site.stack)), ...(await todaysMatches(site.stack, 1))].find(
       (m) => m.status === 'finished' && (m.competition.sport ?? 'football') === 'football',
     );
-    if (!finished) throw new Error('no finished football match today (try another seed)');
+    if (!finished) throw new Error('no finished football match today or yesterday (try another seed)');
     const { page, errors } = await open(`${site.stack.url}/en/match/${finished.id}?tab=h2h`);
     await page.waitForSelector('[data-testid="h2h-meeting"]', { timeout: LIVE_TIMEOUT_MS });
     const meeting = page.locator(`[data-testid="h2h-meeting"][data-match-id="${finished.id}"]`);

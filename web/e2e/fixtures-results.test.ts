@@ -4,7 +4,7 @@ import { isLive } from '@pitchside/shared/domain';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
 import { useLiveSite } from './support/live-site.ts';
 import { expectConnection, LIVE_TIMEOUT_MS, openPage } from './support/browser.ts';
-import { advanceTo, liveMatchWithGoalAhead } from './support/live-fixture.ts';
+import { advanceTo, liveEntries, liveMatchWithGoalAhead } from './support/live-fixture.ts';
 
 /**
  * /fixtures-results and /hot-matches against the whole stack: the day in the address, the date strip and
@@ -81,21 +81,29 @@ describe('fixtures and results', () => {
   });
 
   it('shows only the matches in play with "Live only", and says so in the address', async () => {
-    const { page, errors } = await openFixtures();
+    // The day of a match in play (just after midnight UTC, that is yesterday in many zones).
+    const { page: probe } = await openPage(site.browser, `${site.stack.url}/en/faq`);
+    const zone = await probe.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await probe.context().close();
+    const live = await liveEntries(site.stack);
+    const liveDay = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(
+      new Date(live[0]!.match.kickoff),
+    );
+    const { page, errors } = await openFixtures(`/en/fixtures-results?date=${liveDay}`);
     const { day, tz } = await shownDay(page);
     const all = await rowIds(page);
 
     await page.locator('[data-testid="fixtures-live-only"]').check();
     await page.waitForURL(/[?&]live=1/);
-    const live = (await dayEntries(day, tz)).filter((e) => isLive(e.match.status)).map((e) => e.match.id);
-    expect(live.length).toBeGreaterThan(0);
-    await expect.poll(async () => (await rowIds(page)).sort()).toEqual([...live].sort());
+    const inPlay = (await dayEntries(day, tz)).filter((e) => isLive(e.match.status)).map((e) => e.match.id);
+    expect(inPlay.length).toBeGreaterThan(0);
+    await expect.poll(async () => (await rowIds(page)).sort()).toEqual([...inPlay].sort());
     expect((await rowIds(page)).length).toBeLessThan(all.length);
 
     // The filter stays on as the day changes, and a shared address opens with it on.
     const href = await page.locator('[data-testid="date-strip-day"]').first().getAttribute('href');
     expect(href).toContain('live=1');
-    const { page: shared } = await openFixtures(`/en/fixtures-results?live=1`);
+    const { page: shared } = await openFixtures(`/en/fixtures-results?date=${day}&live=1`);
     expect(await shared.locator('[data-testid="fixtures-live-only"]').isChecked()).toBe(true);
     expect(await shared.$$eval(ROW, (rows) => rows.map((r) => r.getAttribute('data-status')))).not.toContain(
       'scheduled',

@@ -14,6 +14,29 @@ export const ERROR_CODES = {
   'sport:not-found': 'No sport has this slug.',
   'subscription:limit': 'This connection holds too many subscriptions.',
   'subscription:not-subscribed': 'This connection is not subscribed to that.',
+  // Accounts (issue 4). The auth:* names follow the identity-provider codes of SPEC 8 where one fits.
+  'auth:unauthenticated': 'Sign in to do this.',
+  'auth:token-expired': 'The access token has expired; refresh it.',
+  'auth:token-invalid': 'The token is not valid.',
+  'auth:session-revoked': 'This session has ended; sign in again.',
+  'auth:refresh-invalid': 'The refresh token is not valid, has expired or was already used.',
+  'auth:session-expired': 'Both token and refresh token have expired. Your request was aborted.',
+  'auth:invalid-credential': 'The e-mail address or the password is wrong.',
+  'auth:wrong-password': 'The password is wrong.',
+  'auth:email-already-in-use': 'An account already uses this e-mail address.',
+  'auth:account-exists-with-different-credential':
+    'An account already uses this e-mail address; sign in to it first to link this provider.',
+  'auth:weak-password': 'The password does not meet the policy.',
+  'auth:too-many-requests': 'Too many attempts; wait a moment and try again.',
+  'auth:user-disabled': 'This account has been disabled.',
+  'auth:forbidden': 'This account may not do this.',
+  'auth:requires-recent-login': 'Sign in again to do this.',
+  'auth:expired-action-code': 'This link has expired or was already used.',
+  'auth:provider-unavailable': 'This sign-in provider is not available.',
+  'auth:provider-failed': 'The sign-in provider did not complete the sign-in.',
+  'auth:invalid-state': 'The sign-in took too long or came from another browser; start again.',
+  'auth:network-request-failed': 'The network request failed; check the connection and try again.',
+  'auth:popup-closed-by-user': 'The sign-in window was closed before finishing.',
   'server:unavailable': 'The service is unavailable; try again shortly.',
   'server:internal': 'Something went wrong on our side.',
 } as const;
@@ -23,7 +46,7 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   /** Which fields were wrong, for validation errors. */
-  issues?: { path: string; message: string }[];
+  issues?: { path: string; message: string; code?: string }[];
 }
 
 export class PitchsideError extends Error {

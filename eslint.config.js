@@ -10,7 +10,6 @@ export default tseslint.config(
       '**/dist-*/**',
       '.pitchside/**',
       '.scratch/**',
-      'load-tests/k6/**',
     ],
   },
   js.configs.recommended,

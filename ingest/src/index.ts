@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { redisKeys } from '@pitchside/shared/redis-keys';
@@ -6,6 +5,7 @@ import { readEnv } from './config/env.ts';
 import { createLogger } from './logging/logger.ts';
 import { createProvider } from './providers/create-provider.ts';
 import { startIngest } from './ingest-worker.ts';
+import { createOpsServer } from './ops-server.ts';
 import { createSimulator, type Simulator } from './simulator/index.ts';
 
 const env = readEnv();
@@ -63,13 +63,14 @@ const ingest = await startIngest(
 );
 logger.info({ provider: env.PROVIDER }, 'ingest polling');
 
-// Operators scrape queue health and ingest lag here.
-const metricsServer = createServer(async (req, res) => {
-  if (req.url !== '/metrics') return void res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': ingest.metrics.registry.contentType });
-  res.end(await ingest.metrics.registry.metrics());
-});
-metricsServer.listen(env.METRICS_PORT, '127.0.0.1');
+// Operators scrape queue depth, poll lag and the rate budget here; orchestrators probe /healthz and /readyz.
+const metricsServer = createOpsServer(ingest);
+metricsServer.listen(env.METRICS_PORT, env.METRICS_HOST, () =>
+  logger.info(
+    { url: `http://${env.METRICS_HOST}:${env.METRICS_PORT}` },
+    'ingest metrics and probes listening',
+  ),
+);
 
 let closing = false;
 const shutdown = async (signal: string) => {

@@ -6,7 +6,7 @@ import { MatchStore } from './pipeline/match-store.ts';
 import { ReferenceStore } from './pipeline/reference-store.ts';
 import { UpstreamError } from './providers/errors.ts';
 import type { GameProvider } from './providers/provider.ts';
-import { createIngestMetrics, type IngestMetrics } from './metrics.ts';
+import { createIngestMetrics, QUEUE_STATES, type IngestMetrics, type QueueState } from './metrics.ts';
 import { createProcessors } from './jobs/processors.ts';
 import { INGEST_QUEUE, POLL_JOBS, type PollJob } from './jobs/poll-jobs.ts';
 
@@ -19,6 +19,25 @@ export interface IngestOptions {
   concurrency?: number;
   /** The clock that decides "today" and "kicks off soon": the simulator's when it plays a sped-up day. */
   now?: () => number;
+  /**
+   * How often ingest checks that its job schedulers are still in Redis (a Redis restarted without persistence,
+   * or flushed, loses them and polling would silently stop); default 5 s.
+   */
+  schedulerCheckMs?: number;
+  /**
+   * BullMQ's job lock and stalled-job check (defaults 30 s each): a worker that dies mid-job keeps its job
+   * locked this long before another worker retries it. Tests shorten them.
+   */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+}
+
+/** What readiness reports: Redis answers and every poll job has its scheduler. */
+export interface IngestReadiness {
+  ready: boolean;
+  redis: boolean;
+  schedulers: number;
+  expected: number;
 }
 
 export interface IngestDeps {
@@ -56,8 +75,10 @@ export async function startIngest(deps: IngestDeps, options: IngestOptions) {
 
   const prefix = deps.keys.queuePrefix();
   const queue = new Queue(INGEST_QUEUE, { connection: deps.connection, prefix });
-  for (const job of POLL_JOBS) {
-    await queue.upsertJobScheduler(
+  // Without a listener an 'error' event (Redis restarting) would be thrown and end the process.
+  queue.on('error', (err) => logger.warn({ err }, 'queue connection error'));
+  const schedule = (job: PollJob) =>
+    queue.upsertJobScheduler(
       job,
       { every: options.intervals[job] },
       {
@@ -71,7 +92,31 @@ export async function startIngest(deps: IngestDeps, options: IngestOptions) {
         },
       },
     );
-  }
+  for (const job of POLL_JOBS) await schedule(job);
+
+  // Schedulers live in Redis. A Redis that restarts without persistence (or is flushed) comes back without
+  // them, and BullMQ would wait forever for jobs nobody schedules: put back whichever is missing.
+  let checking: Promise<void> | null = null;
+  const ensureSchedulers = (): Promise<void> =>
+    (checking ??= (async () => {
+      try {
+        if ((await queue.getJobSchedulersCount()) >= POLL_JOBS.length) return;
+        const present = new Set((await queue.getJobSchedulers()).map((s) => s.key));
+        const missing = POLL_JOBS.filter((job) => !present.has(job));
+        for (const job of missing) await schedule(job);
+        if (missing.length > 0)
+          logger.warn({ missing }, 'job schedulers were gone from Redis: registered again');
+      } catch (err) {
+        logger.debug({ err }, 'scheduler check failed (Redis unavailable?)');
+      } finally {
+        checking = null;
+      }
+    })());
+  const checkTimer = setInterval(() => void ensureSchedulers(), options.schedulerCheckMs ?? 5000);
+  checkTimer.unref();
+  // Back from a lost connection: check at once rather than at the next tick.
+  const onRedisReady = () => void ensureSchedulers();
+  deps.redis.on('ready', onRedisReady);
 
   const worker = new Worker(
     INGEST_QUEUE,
@@ -103,19 +148,55 @@ export async function startIngest(deps: IngestDeps, options: IngestOptions) {
         stop();
       }
     },
-    { connection: deps.connection, prefix, concurrency: options.concurrency ?? 3 },
+    {
+      connection: deps.connection,
+      prefix,
+      concurrency: options.concurrency ?? 3,
+      ...(options.lockDurationMs !== undefined && { lockDuration: options.lockDurationMs }),
+      ...(options.stalledIntervalMs !== undefined && { stalledInterval: options.stalledIntervalMs }),
+    },
   );
   worker.on('error', (err) => logger.error({ err }, 'worker error'));
+  worker.on('stalled', (jobId) => {
+    metrics.stalled.inc();
+    logger.warn({ jobId }, 'job stalled (its worker died or hung): handed out again');
+  });
   // Closing a worker whose connections are still coming up leaves BullMQ commands failing on a closed
   // connection (unhandled rejections); a started ingest is a ready one.
   await worker.waitUntilReady();
+
+  const schedulerCount = () => queue.getJobSchedulersCount();
+  metrics.observe({
+    queueName: INGEST_QUEUE,
+    jobCounts: async () => {
+      const counts = await queue.getJobCounts(...QUEUE_STATES);
+      return Object.fromEntries(QUEUE_STATES.map((s) => [s, counts[s] ?? 0])) as Record<QueueState, number>;
+    },
+    lastSuccess: async () => {
+      const raw = await deps.redis.hgetall(deps.keys.ingestHeartbeat());
+      return Object.fromEntries(Object.entries(raw).map(([job, at]) => [job, Number(at)]));
+    },
+    schedulers: schedulerCount,
+    budgets: () => deps.provider.rateBudgets?.() ?? [],
+  });
 
   return {
     processors,
     metrics,
     queue,
     worker,
+    /** Puts back missing job schedulers now (it also runs on a timer and whenever Redis reconnects). */
+    ensureSchedulers,
+    async readiness(): Promise<IngestReadiness> {
+      const expected = POLL_JOBS.length;
+      const redis = (await deps.redis.ping().catch(() => null)) === 'PONG';
+      const schedulers = redis ? await schedulerCount().catch(() => 0) : 0;
+      return { ready: redis && schedulers >= expected, redis, schedulers, expected };
+    },
     async close(): Promise<void> {
+      clearInterval(checkTimer);
+      deps.redis.off('ready', onRedisReady);
+      await checking;
       await worker.close();
       await queue.close();
     },

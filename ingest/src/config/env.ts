@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   /** Days either side of today the fixtures poll covers. */
   FIXTURE_WINDOW_DAYS: z.coerce.number().int().min(0).max(14).default(1),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Where /metrics, /healthz and /readyz listen; 0.0.0.0 in a container so Prometheus and probes reach it. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
   SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   SIM_SEED: z.coerce.number().int().default(20261122),
   SIM_TIME_SCALE: z.coerce.number().min(0.1).max(600).default(60),

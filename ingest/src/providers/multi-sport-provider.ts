@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Competition, Match, Squad, Standings, Team } from '@pitchside/shared/domain';
 import { UpstreamError } from './errors.ts';
-import type { GameProvider, MatchUpdate, ProviderName } from './provider.ts';
+import type { GameProvider, MatchUpdate, ProviderBudget, ProviderName } from './provider.ts';
 
 /** A provider of another sport, whose ids say they are its own ("bb-8133"). */
 export interface SportProvider extends GameProvider {
@@ -58,6 +58,10 @@ export class MultiSportProvider implements GameProvider {
 
   headToHead(teamA: string, teamB: string): Promise<Match[]> {
     return this.one(teamA, (p) => p.headToHead(teamA, teamB), []);
+  }
+
+  rateBudgets(): ProviderBudget[] {
+    return [this.football, ...this.others].flatMap((p) => p.rateBudgets?.() ?? []);
   }
 
   private async all<T>(call: (p: GameProvider) => Promise<T[]>, fallback: T[]): Promise<T[]> {

@@ -8,6 +8,7 @@ import type {
   Team,
   TeamStatistics,
 } from '@pitchside/shared/domain';
+import type { RateBudgetSnapshot } from './rate-budget.ts';
 
 /**
  * What one poll learned about one match. A part left undefined was not in the payload and must be left
@@ -40,6 +41,13 @@ export interface GameProvider {
   headToHead(teamA: string, teamB: string): Promise<Match[]>;
   /** Competitions the provider covers that we follow. */
   competitions(): Promise<Competition[]>;
+  /** The request budget of each upstream API behind this provider, for the metrics (rate budget left). */
+  rateBudgets?(): ProviderBudget[];
+}
+
+export interface ProviderBudget {
+  provider: ProviderName;
+  budget: RateBudgetSnapshot;
 }
 
 export const PROVIDER_NAMES = ['api-football', 'football-data', 'api-basketball'] as const;

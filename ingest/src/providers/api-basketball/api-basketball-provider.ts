@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { HttpClient, type Query } from '../http-client.ts';
 import { parseUpstream } from '../parse-upstream.ts';
-import type { GameProvider, MatchUpdate } from '../provider.ts';
+import type { GameProvider, MatchUpdate, ProviderBudget } from '../provider.ts';
 import { RateBudget } from '../rate-budget.ts';
 import { parseEnvelope } from '../api-football/envelope.ts';
 import {
@@ -84,6 +84,10 @@ export class ApiBasketballProvider implements GameProvider {
       now,
       ...(options.fetch && { fetch: options.fetch }),
     });
+  }
+
+  rateBudgets(): ProviderBudget[] {
+    return [{ provider: this.name, budget: this.budget.snapshot() }];
   }
 
   /** Ids this provider answers for. */

@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 import { HttpClient, type Query } from '../http-client.ts';
 import { parseUpstream } from '../parse-upstream.ts';
-import type { GameProvider, MatchUpdate } from '../provider.ts';
+import type { GameProvider, MatchUpdate, ProviderBudget } from '../provider.ts';
 import { RateBudget } from '../rate-budget.ts';
 import { parseEnvelope } from './envelope.ts';
 import { ApiEventSchema, type ApiEvent } from './event-schema.ts';
@@ -83,6 +83,10 @@ export class ApiFootballProvider implements GameProvider {
       now: this.now,
       ...(options.fetch && { fetch: options.fetch }),
     });
+  }
+
+  rateBudgets(): ProviderBudget[] {
+    return [{ provider: this.name, budget: this.budget.snapshot() }];
   }
 
   async liveMatches(): Promise<MatchUpdate[]> {

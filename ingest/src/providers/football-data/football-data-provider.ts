@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { UpstreamError } from '../errors.ts';
 import { HttpClient, type Query } from '../http-client.ts';
 import { parseUpstream } from '../parse-upstream.ts';
-import type { GameProvider, MatchUpdate } from '../provider.ts';
+import type { GameProvider, MatchUpdate, ProviderBudget } from '../provider.ts';
 import { RateBudget } from '../rate-budget.ts';
 import { FdCompetitionListSchema } from './competition-schema.ts';
 import { FdMatchListSchema, FdMatchSchema, type FdMatch } from './match-schema.ts';
@@ -67,6 +67,10 @@ export class FootballDataProvider implements GameProvider {
       now: this.now,
       ...(options.fetch && { fetch: options.fetch }),
     });
+  }
+
+  rateBudgets(): ProviderBudget[] {
+    return [{ provider: this.name, budget: this.budget.snapshot() }];
   }
 
   /** `status=LIVE` is v4's filter for every match in play (IN_PLAY and PAUSED). */

@@ -1,0 +1,89 @@
+/**
+ * Soak: a steady crowd for hours, viewers coming and going, to find what only time finds (memory that grows
+ * per connection or per delta, subscriptions never released, a slow leak of event-loop time). A second
+ * scenario scrapes the gateway's /metrics every 30 s into k6 gauges, so the run's summary shows the
+ * gateway's memory and sockets next to the viewers' figures.
+ *
+ *   k6 run -e BASE_URL=https://staging.example -e SOAK_VUS=2000 -e SOAK_DURATION=4h load-tests/k6/soak.ts
+ *
+ * Env: BASE_URL, SOAK_VUS (500), SOAK_DURATION (1h), STAY_SECONDS (120: mean stay on a match),
+ * METRICS_URL (BASE_URL/metrics; none = no probe), MAX_RSS_MB (1024).
+ */
+import http from 'k6/http';
+import { sleep } from 'k6';
+import { Gauge, Trend } from 'k6/metrics';
+import type { Options } from 'k6/options';
+import { BASE_URL, duration, num, str } from './lib/config.ts';
+import { matchIds, viewerMetrics, watchMatch } from './lib/viewer.ts';
+
+const SOAK_VUS = num('SOAK_VUS', 500);
+const SOAK_DURATION = duration('SOAK_DURATION', '1h');
+const STAY_SECONDS = num('STAY_SECONDS', 120);
+const METRICS_URL = str('METRICS_URL', `${BASE_URL}/metrics`);
+
+const rss = new Gauge('pitchside_gateway_rss_bytes');
+const sockets = new Gauge('pitchside_gateway_sockets');
+const loopLag = new Trend('pitchside_gateway_event_loop_lag_ms');
+
+export const options: Options = {
+  scenarios: {
+    viewers: {
+      executor: 'ramping-vus',
+      startVUs: 0,
+      stages: [
+        { duration: '2m', target: SOAK_VUS },
+        { duration: SOAK_DURATION, target: SOAK_VUS },
+        { duration: '1m', target: 0 },
+      ],
+      gracefulStop: '30s',
+    },
+    probe: {
+      executor: 'constant-vus',
+      exec: 'probe',
+      vus: METRICS_URL === 'none' ? 0 : 1,
+      duration: SOAK_DURATION,
+      startTime: '2m',
+    },
+  },
+  thresholds: {
+    pitchside_subscribe_ok: ['rate>0.999'],
+    pitchside_delta_latency_ms: ['p(99)<1000'],
+    pitchside_seq_gaps: ['count==0'],
+    pitchside_seq_duplicates: ['count==0'],
+    pitchside_socket_errors: [`count<${Math.max(1, Math.round(SOAK_VUS * 0.01))}`],
+    pitchside_gateway_rss_bytes: [`value<${num('MAX_RSS_MB', 1024) * 1024 * 1024}`],
+    pitchside_gateway_event_loop_lag_ms: ['p(95)<100'],
+  },
+};
+
+export default function (): void {
+  const live = matchIds(BASE_URL, '/api/matches/live', 'live');
+  const id = live[Math.floor(Math.random() * live.length)];
+  if (!id) {
+    viewerMetrics.noMatch.add(1);
+    sleep(5);
+    return;
+  }
+  // Exponential stays: most viewers glance, a few stay for the whole match.
+  watchMatch(BASE_URL, id, -Math.log(1 - Math.random()) * STAY_SECONDS * 1000);
+}
+
+const sampleOf = (text: string, name: string): number | null => {
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.split(' ')[1]) : null;
+};
+
+/** Reads the gateway's own view of itself (prom-client's default metrics and the gateway's gauges). */
+export function probe(): void {
+  const res = http.get(METRICS_URL, { tags: { name: 'metrics' } });
+  if (res.status === 200 && typeof res.body === 'string') {
+    const text = res.body;
+    const r = sampleOf(text, 'process_resident_memory_bytes');
+    const s = sampleOf(text, 'gateway_sockets');
+    const lag = sampleOf(text, 'nodejs_eventloop_lag_p99_seconds');
+    if (r !== null) rss.add(r);
+    if (s !== null) sockets.add(s);
+    if (lag !== null) loopLag.add(lag * 1000);
+  }
+  sleep(30);
+}

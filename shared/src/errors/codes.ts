@@ -37,6 +37,16 @@ export const ERROR_CODES = {
   'auth:invalid-state': 'The sign-in took too long or came from another browser; start again.',
   'auth:network-request-failed': 'The network request failed; check the connection and try again.',
   'auth:popup-closed-by-user': 'The sign-in window was closed before finishing.',
+  // Payments (issue 5). The webhook codes are answered to providers, the others may reach a buyer.
+  'payment:signature-invalid': 'The payment notification is not signed by the payment provider.',
+  'payment:signature-expired': 'The payment notification was signed too long ago.',
+  'payment:cert-untrusted': 'The payment notification names a signing certificate we do not trust.',
+  'payment:payload-invalid': 'The payment notification is not in the form the payment provider documents.',
+  'payment:unknown-event': 'This kind of payment notification is not handled.',
+  'payment:provider-failed': 'The payment provider refused the request.',
+  'payment:provider-unavailable': 'The payment provider cannot be reached; try again shortly.',
+  'payment:not-approved': 'The buyer has not approved this payment yet.',
+  'payment:checkout-not-found': 'No checkout has this id.',
   'server:unavailable': 'The service is unavailable; try again shortly.',
   'server:internal': 'Something went wrong on our side.',
 } as const;

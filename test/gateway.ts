@@ -2,22 +2,62 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@pitchside/shared/protocol';
 import { createApp, type App, type AppOptions } from '../gateway/src/app.ts';
+import type { AuthOptions } from '../gateway/src/auth/auth-options.ts';
+import type { Db } from '../gateway/src/db/db.ts';
+import { testDatabase } from './database.ts';
 import type { TestRedis } from './redis.ts';
+
+/** The token secret of test gateways; tests that forge tokens sign with it (or with a wrong one). */
+export const TEST_AUTH_SECRET = 'test-secret-for-pitchside-gateways-0123456789';
+
+export interface GatewayTestOptions extends Omit<AppOptions, 'auth'> {
+  port?: number;
+  /** The accounts' database; without it the gateway gets a fresh one of its own, dropped on close(). */
+  db?: Db;
+  /** Accounts options (short token lifetimes, SMTP, a password policy...); the secret defaults to TEST_AUTH_SECRET. */
+  auth?: Partial<AuthOptions>;
+}
+
+export interface TestGateway {
+  app: App;
+  url: string;
+  port: number;
+  db: Db;
+  /** The accounts options the gateway runs with (its secret included). */
+  auth: AuthOptions;
+  close(): Promise<void>;
+}
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** Starts a real gateway on a port (0 = any free one) against the test's Redis prefix. */
-export async function startGateway(
-  t: TestRedis,
-  options: AppOptions & { port?: number } = {},
-): Promise<{ app: App; url: string; port: number; close(): Promise<void> }> {
-  const app = await createApp({ redis: t.connect(), subscriber: t.connect(), keys: t.keys }, options);
+/**
+ * Starts a real gateway on a port (0 = any free one) against the test's Redis prefix, with the accounts on
+ * a database of the test's own (a fresh PostgreSQL schema unless `options.db` is given).
+ */
+export async function startGateway(t: TestRedis, options: GatewayTestOptions = {}): Promise<TestGateway> {
+  const own = options.db ? null : await testDatabase();
+  const db = options.db ?? own!.db;
+  const auth: AuthOptions = { secret: TEST_AUTH_SECRET, ...options.auth };
+  const app = await createApp(
+    { redis: t.connect(), subscriber: t.connect(), keys: t.keys, db },
+    { ...options, auth },
+  );
   await new Promise<void>((resolve, reject) => {
     app.httpServer.once('error', reject);
     app.httpServer.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = app.httpServer.address() as AddressInfo;
-  return { app, port, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+  return {
+    app,
+    port,
+    db,
+    auth,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await own?.cleanup();
+    },
+  };
 }
 
 /** A real socket.io-client, websocket only, as the website connects. */

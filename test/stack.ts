@@ -6,8 +6,12 @@ import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { simulatorProvider } from '../ingest/src/providers/create-provider.ts';
 import { startIngest, type IngestHandle } from '../ingest/src/ingest-worker.ts';
 import { createSimulator, type Simulator } from '../ingest/src/simulator/index.ts';
+import type { AuthOptions } from '../gateway/src/auth/auth-options.ts';
+import type { Db } from '../gateway/src/db/db.ts';
+import { readOutbox, testDatabase, type OutboxMail } from './database.ts';
 import { startGateway } from './gateway.ts';
 import { REDIS_URL, testRedis } from './redis.ts';
+import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
 /** The built website; PITCHSIDE_WEB_DIST points tests at another build (e.g. one made while web/dist is rebuilt). */
 export const WEB_DIST =
@@ -19,6 +23,12 @@ export interface StackOptions {
   seed?: number;
   /** Poll intervals in ms; tests poll fast so a change shows within a second. */
   livePollMs?: number;
+  /**
+   * Accounts options for the gateway: short lifetimes for refresh tests (`accessTokenTtlS: 2`), a password
+   * policy, throttle limits, social `providers`/`routers`. The secret defaults to TEST_AUTH_SECRET; mails go to
+   * the stack's SMTP server unless `smtpUrl` says otherwise.
+   */
+  auth?: Partial<AuthOptions>;
 }
 
 export interface Stack {
@@ -28,6 +38,14 @@ export interface Stack {
   ingest: IngestHandle;
   redis: Redis;
   keys: RedisKeys;
+  /** The accounts' database (a schema of the test's own): seed users, read sessions or the audit log. */
+  db: Db;
+  /** The accounts options the gateway runs with (its secret included, to forge tokens in a test). */
+  auth: AuthOptions;
+  /** A real SMTP server the gateway sends its mails to: `await stack.smtp.waitForMail(email)` gives the link. */
+  smtp: TestSmtp;
+  /** The mail outbox table, oldest first. */
+  outbox(): Promise<OutboxMail[]>;
   stopGateway(): Promise<void>;
   /** Starts the gateway again on the same port. */
   startGateway(): Promise<void>;
@@ -92,7 +110,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
-  let gateway: Awaited<ReturnType<typeof startGateway>> | null = await startGateway(t, { webDist: WEB_DIST });
+  // One database and one secret for the stack's life: a restarted gateway keeps every session.
+  const [database, smtp] = await Promise.all([testDatabase(), startTestSmtp()]);
+  const gatewayOptions = { webDist: WEB_DIST, db: database.db, auth: { smtpUrl: smtp.url, ...options.auth } };
+  let gateway: Awaited<ReturnType<typeof startGateway>> | null = await startGateway(t, gatewayOptions);
   const gatewayPort = gateway.port;
   return {
     url: gateway.url,
@@ -100,18 +121,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ingest,
     redis: t.redis,
     keys: t.keys,
+    db: database.db,
+    auth: gateway.auth,
+    smtp,
+    outbox: () => readOutbox(database.db),
     async stopGateway() {
       await gateway?.close();
       gateway = null;
     },
     async startGateway() {
-      gateway ??= await startGateway(t, { webDist: WEB_DIST, port: gatewayPort });
+      gateway ??= await startGateway(t, { ...gatewayOptions, port: gatewayPort });
     },
     async stop() {
       await gateway?.close();
       await ingest.close();
       // Job schedulers live in Redis under the prefix: flushing the prefix removes them with the rest.
       await simulator.close();
+      await Promise.all([database.cleanup(), smtp.close()]);
       await t.cleanup();
     },
   };

@@ -16,6 +16,12 @@ import { attachSocketHandlers, createSocketServer, type PitchsideServer } from '
 import { createGatewayMetrics } from './metrics.ts';
 import { seoRoutes } from './seo/seo-routes.ts';
 import { site } from './web/site.ts';
+import type { Db } from './db/db.ts';
+import { Accounts } from './auth/accounts.ts';
+import { accountRoutes } from './auth/account-routes.ts';
+import { adminRoutes } from './auth/admin-routes.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import type { AuthOptions } from './auth/auth-options.ts';
 
 export interface AppDeps {
   /** Commands (reads). */
@@ -24,6 +30,11 @@ export interface AppDeps {
   subscriber: Redis;
   keys: RedisKeys;
   logger?: Logger;
+  /**
+   * The accounts' database (migrated). With it (and `options.auth`) the gateway serves /api/auth,
+   * /api/account and /api/admin; without it those are absent (the fan-out benchmark runs so).
+   */
+  db?: Db;
 }
 
 export interface AppOptions {
@@ -36,6 +47,10 @@ export interface AppOptions {
   liveChatSrc?: string;
   /** Browser origins besides the gateway's own that may open a socket. */
   allowedOrigins?: readonly string[];
+  /** Accounts: the token secret, lifetimes, password policy, mail, and the seam for social sign-in. */
+  auth?: AuthOptions;
+  /** Express's `trust proxy`, so req.ip (throttling, sessions) is the client's behind a reverse proxy. */
+  trustProxy?: boolean | number | string;
 }
 
 export interface App {
@@ -56,6 +71,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'weak');
+  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   const scriptOrigins = [options.tagManagerSrc, options.liveChatSrc].flatMap((src) =>
     src ? [new URL(src).origin] : [],
   );
@@ -92,6 +108,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
+  const accounts = mountAccounts(app, deps, options, logger);
   app.use('/api', matchesRoutes(matches), referenceRoutes(reference, matches));
   app.use('/api', notFoundHandler);
   app.use(seoRoutes({ reference, matches, publicBaseUrl: options.publicBaseUrl }));
@@ -134,6 +151,41 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     async close() {
       // io.close() disconnects every socket and closes the HTTP server with it.
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await accounts?.close();
     },
   };
+}
+
+/** /api/auth (with the extra routers of options.auth.routers first), /api/account and /api/admin. */
+function mountAccounts(
+  app: express.Express,
+  deps: AppDeps,
+  options: AppOptions,
+  logger: Logger,
+): Accounts | null {
+  if (!deps.db) return null;
+  if (!options.auth) throw new Error('createApp: deps.db is set but options.auth (the token secret) is not');
+  const accounts = new Accounts(
+    { db: deps.db, redis: deps.redis, keys: deps.keys, logger: logger.child({ module: 'accounts' }) },
+    options.auth,
+  );
+  const context = {
+    completeSocialSignIn: accounts.completeSocialSignIn,
+    redis: deps.redis,
+    keys: deps.keys,
+    logger: logger.child({ module: 'social' }),
+    publicBaseUrl: options.publicBaseUrl,
+  };
+  for (const router of options.auth.routers ?? []) app.use('/api/auth', router(context));
+  app.use(
+    '/api/auth',
+    authRoutes(accounts, {
+      providers: options.auth.providers ?? [],
+      publicBaseUrl: options.publicBaseUrl,
+      allowedOrigins: options.allowedOrigins,
+    }),
+  );
+  app.use('/api/account', accountRoutes(accounts));
+  app.use('/api/admin', adminRoutes(accounts));
+  return accounts;
 }

@@ -1,26 +1,56 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { redisKeys } from '@pitchside/shared/redis-keys';
 import { createApp } from './app.ts';
-import { readEnv } from './config/env.ts';
+import { readEnv, readSocialEnv } from './config/env.ts';
+import { socialRoutes } from './auth/social/social-routes.ts';
+import { authOptionsFromEnv } from './auth/auth-options-from-env.ts';
+import { localAuthSecret } from './auth/local-secret.ts';
+import { openDb } from './db/open-db.ts';
 
 const env = readEnv();
+const socialProviders = readSocialEnv();
 const logger = pino({ name: 'gateway', level: env.LOG_LEVEL });
 const redis = new Redis(env.REDIS_URL);
 const subscriber = new Redis(env.REDIS_URL);
 for (const client of [redis, subscriber])
   client.on('error', (err) => logger.warn({ err }, 'redis connection error'));
 
+const db = await openDb({
+  databaseUrl: env.DATABASE_URL,
+  pgliteDir: path.join(env.DATA_DIR, 'pglite'),
+  logger: logger.child({ module: 'db' }),
+});
+let secret = env.AUTH_SECRET;
+if (!secret) {
+  const local = localAuthSecret(env.DATA_DIR);
+  secret = local.secret;
+  logger.warn(
+    { file: path.join(env.DATA_DIR, 'auth-secret'), created: local.created },
+    'AUTH_SECRET is not set: tokens are signed with a secret kept in the data folder (set AUTH_SECRET in production)',
+  );
+}
+
 const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = await createApp(
-  { redis, subscriber, keys: redisKeys(env.REDIS_PREFIX), logger },
+  { redis, subscriber, keys: redisKeys(env.REDIS_PREFIX), logger, db },
   {
     webDist,
     allowedOrigins: env.ALLOWED_ORIGINS,
     publicBaseUrl: env.PUBLIC_BASE_URL,
     tagManagerSrc: env.TAG_MANAGER_SRC,
     liveChatSrc: env.LIVE_CHAT_SRC,
+    trustProxy: env.TRUST_PROXY,
+    auth: {
+      ...authOptionsFromEnv(env, secret),
+      providers: socialProviders.map(({ id, name }) => ({ id, name })),
+      routers: [
+        (ctx) =>
+          socialRoutes({ ...ctx, completeSignIn: ctx.completeSocialSignIn, providers: socialProviders }),
+      ],
+    },
   },
 );
 app.httpServer.listen(env.PORT, env.HOST, () => {
@@ -33,6 +63,7 @@ const shutdown = async (signal: string) => {
   closing = true;
   logger.info({ signal }, 'gateway closing');
   await app.close();
+  await db.close();
   redis.disconnect();
   subscriber.disconnect();
   process.exit(0);

@@ -1,4 +1,23 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { readSocialProviders } from '../auth/social/social-config.ts';
+import {
+  DEFAULT_ACCESS_TOKEN_TTL_S,
+  DEFAULT_PASSWORD_POLICY,
+  DEFAULT_REFRESH_TOKEN_TTL_S,
+} from '@pitchside/shared/auth';
+
+/** `true`/`1`/`yes` or `false`/`0`/`no`: z.coerce.boolean would read the string "false" as true. */
+const Flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('')
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const Seconds = z.coerce.number().int().min(1);
+/** An optional variable set to the empty string (`DATABASE_URL= npm start`) counts as unset. */
+const unsetIfEmpty = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+/** Local state of `npm start` (the embedded database, the generated token secret), gitignored. */
+const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.pitchside', import.meta.url));
 
 /** The gateway's configuration, read and validated once; nothing else reads process.env. */
 const EnvSchema = z.object({
@@ -26,6 +45,30 @@ const EnvSchema = z.object({
   /** Tag-manager and live-chat scripts the pages load after a delay (SPEC 1); off when unset. */
   TAG_MANAGER_SRC: z.url().optional(),
   LIVE_CHAT_SRC: z.url().optional(),
+  /** Accounts' PostgreSQL; unset: an embedded PGlite in DATA_DIR/pglite (one process at a time). */
+  DATABASE_URL: unsetIfEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  /** Signs tokens (32+ characters, the same on every gateway); unset: generated once into DATA_DIR/auth-secret. */
+  AUTH_SECRET: unsetIfEmpty(z.string().min(32)),
+  ACCESS_TOKEN_TTL_S: Seconds.default(DEFAULT_ACCESS_TOKEN_TTL_S),
+  REFRESH_TOKEN_TTL_S: Seconds.default(DEFAULT_REFRESH_TOKEN_TTL_S),
+  /** Mails (password reset, verification) over SMTP, a nodemailer URL (smtps://user:pass@host:465); unset: outbox + log. */
+  SMTP_URL: unsetIfEmpty(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: unsetIfEmpty(z.string().min(3)),
+  /** The password policy (SPEC 5). */
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).default(DEFAULT_PASSWORD_POLICY.minLength),
+  PASSWORD_MAX_LENGTH: unsetIfEmpty(z.coerce.number().int().min(1)),
+  PASSWORD_REQUIRE_LOWERCASE: Flag,
+  PASSWORD_REQUIRE_UPPERCASE: Flag,
+  PASSWORD_REQUIRE_DIGIT: Flag,
+  PASSWORD_REQUIRE_NON_ALPHANUMERIC: Flag,
+  /** Express `trust proxy` behind a reverse proxy (a hop count, `loopback`, addresses), so throttling sees clients. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined || v === '' ? undefined : /^\d+$/.test(v) ? Number(v) : v === 'true' ? true : v,
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type GatewayEnv = z.infer<typeof EnvSchema>;
@@ -36,3 +79,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {
   const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   throw new Error(`gateway: bad configuration:\n${lines.join('\n')}`);
 }
+
+/** The social sign-in providers configured (each appears only with its client id and secret). */
+export const readSocialEnv = (source: NodeJS.ProcessEnv = process.env) => readSocialProviders(source);

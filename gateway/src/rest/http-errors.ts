@@ -13,9 +13,44 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'team:not-found': 404,
   'sport:not-found': 404,
   'server:unavailable': 503,
+  // Accounts. 401 means "your token or credential is not good: sign in (again)"; 403 "you are known, but
+  // may not do this"; the client tells them apart by code, never by status alone.
+  'auth:unauthenticated': 401,
+  'auth:token-expired': 401,
+  'auth:token-invalid': 401,
+  'auth:session-revoked': 401,
+  'auth:refresh-invalid': 401,
+  'auth:session-expired': 401,
+  'auth:invalid-credential': 401,
+  'auth:wrong-password': 403,
+  'auth:requires-recent-login': 403,
+  'auth:user-disabled': 403,
+  'auth:forbidden': 403,
+  'auth:email-already-in-use': 409,
+  'auth:account-exists-with-different-credential': 409,
+  'auth:weak-password': 400,
+  'auth:expired-action-code': 400,
+  'auth:invalid-state': 400,
+  'auth:popup-closed-by-user': 400,
+  'auth:too-many-requests': 429,
+  'auth:provider-unavailable': 404,
+  'auth:provider-failed': 502,
+  'auth:network-request-failed': 503,
 };
 
+/** An error the client may retry after a while: answered with a Retry-After header (seconds). */
+export class RetryAfterError extends PitchsideError {
+  constructor(
+    code: ErrorCode,
+    readonly retryAfterS: number,
+  ) {
+    super(code);
+  }
+}
+
 export const sendError = (res: Response, error: PitchsideError): void => {
+  if (error instanceof RetryAfterError)
+    res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterS))));
   res.status(STATUS[error.code] ?? 500).json({ error: error.toBody() });
 };
 
@@ -26,7 +61,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   throw new PitchsideError(
     'request:invalid',
     'The request parameters are not valid.',
-    parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    // zod's issue code (too_small, invalid_format, ...) lets a form say what is wrong in the user's language.
+    parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message, code: i.code })),
   );
 }
 

@@ -43,7 +43,8 @@ export const AuthUserSchema = z.object({
   uid: z.string(),
   displayName: z.string().nullable(),
   photoURL: z.string().nullable(),
-  email: z.string(),
+  /** Null for an account made by a provider that shared no address (SocialProfile.email), as in Firebase's User. */
+  email: z.string().nullable(),
   emailVerified: z.boolean(),
   phoneNumber: z.string().nullable(),
   tenantId: z.string().nullable(),

@@ -36,8 +36,24 @@ export function redisKeys(prefix = 'ps:') {
     newsByDate: () => `${prefix}idx:news:published`,
     /** Ingest bookkeeping: last successful poll per job, for the lag metric. */
     ingestHeartbeat: () => `${prefix}ingest:heartbeat`,
+    /**
+     * String, set while a session's access tokens may still be alive: the session was revoked (logout,
+     * sign-out everywhere, password change, disabled user), so its access tokens are refused at once.
+     * Expires with the last access token the session could have been given.
+     */
+    revokedSession: (sessionId: string) => `${prefix}auth:revoked:${sessionId}`,
+    /** Counter of attempts at an auth action (login, forgot/reset password) by one account or one address, for one window. */
+    authThrottle: (action: string, by: 'account' | 'ip', subject: string) =>
+      `${prefix}auth:throttle:${action}:${by}:${subject}`,
     /** BullMQ's own prefix (it adds `bull`-style keys under it). */
     queuePrefix: () => `${prefix}bull`,
+    /**
+     * String: JSON of one social sign-in under way (PKCE verifier, nonce, where to land), ~10 minutes.
+     * Keyed by the browser's binding cookie and the `state`, so a callback from another browser finds nothing.
+     */
+    socialFlow: (browserId: string, state: string) => `${prefix}auth:social:flow:${browserId}:${state}`,
+    /** String: JSON of the LoginData a social callback earned, behind a one-time code, 60 s. */
+    socialCode: (code: string) => `${prefix}auth:social:code:${code}`,
   };
 }
 export type RedisKeys = ReturnType<typeof redisKeys>;

@@ -1,0 +1,41 @@
+import type { Queryable } from '../db/db.ts';
+
+/** What happened, for the operator's audit log (table audit_log). */
+export type AuditEvent =
+  | 'user.registered'
+  | 'user.signed-in'
+  | 'user.sign-in-failed'
+  | 'user.signed-out'
+  | 'user.signed-out-everywhere'
+  | 'user.password-changed'
+  | 'user.password-reset'
+  | 'user.password-reset-requested'
+  | 'user.email-verified'
+  | 'user.identity-linked'
+  | 'user.deleted'
+  | 'user.updated-by-admin'
+  | 'session.revoked'
+  | 'session.refresh-reuse';
+
+export interface AuditEntry {
+  userId?: string | null;
+  sessionId?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  /** Codes, counts and ids only: never an e-mail address, a password or a token. */
+  detail?: Record<string, unknown>;
+}
+
+export async function audit(db: Queryable, event: AuditEvent, entry: AuditEntry = {}): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_log (event, user_id, session_id, ip, user_agent, detail) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      event,
+      entry.userId ?? null,
+      entry.sessionId ?? null,
+      entry.ip ?? null,
+      entry.userAgent ?? null,
+      JSON.stringify(entry.detail ?? {}),
+    ],
+  );
+}

@@ -1,0 +1,148 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pitchside/shared/constants';
+
+export type MailKind = 'reset-password' | 'verify-email';
+
+interface MailText {
+  subject: string;
+  /** Lines before the link; the link follows on its own line, then `after`. */
+  before: string;
+  after: string;
+}
+
+/** The account mails in the ten languages, short on purpose: one sentence, the link, one sentence. */
+const MESSAGES: Record<Language, Record<MailKind, MailText>> = {
+  en: {
+    'reset-password': {
+      subject: 'Reset your Pitchside password',
+      before: 'Someone asked to reset the password of your Pitchside account. Choose a new one here:',
+      after: 'The link works once, for one hour. If you did not ask, ignore this mail.',
+    },
+    'verify-email': {
+      subject: 'Confirm your e-mail address for Pitchside',
+      before: 'Welcome to Pitchside! Confirm your e-mail address here:',
+      after: 'If you did not create an account, ignore this mail.',
+    },
+  },
+  de: {
+    'reset-password': {
+      subject: 'Setze dein Pitchside-Passwort zurück',
+      before: 'Jemand möchte das Passwort deines Pitchside-Kontos zurücksetzen. Wähle hier ein neues:',
+      after:
+        'Der Link funktioniert einmal, eine Stunde lang. Wenn du das nicht warst, ignoriere diese E-Mail.',
+    },
+    'verify-email': {
+      subject: 'Bestätige deine E-Mail-Adresse für Pitchside',
+      before: 'Willkommen bei Pitchside! Bestätige hier deine E-Mail-Adresse:',
+      after: 'Wenn du kein Konto angelegt hast, ignoriere diese E-Mail.',
+    },
+  },
+  es: {
+    'reset-password': {
+      subject: 'Restablece tu contraseña de Pitchside',
+      before: 'Alguien ha pedido restablecer la contraseña de tu cuenta de Pitchside. Elige una nueva aquí:',
+      after: 'El enlace funciona una vez, durante una hora. Si no lo pediste, ignora este correo.',
+    },
+    'verify-email': {
+      subject: 'Confirma tu dirección de correo para Pitchside',
+      before: '¡Bienvenido a Pitchside! Confirma tu dirección de correo aquí:',
+      after: 'Si no creaste una cuenta, ignora este correo.',
+    },
+  },
+  fr: {
+    'reset-password': {
+      subject: 'Réinitialisez votre mot de passe Pitchside',
+      before:
+        'Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Pitchside. Choisissez-en un nouveau ici :',
+      after: 'Le lien fonctionne une fois, pendant une heure. Si ce n’était pas vous, ignorez ce message.',
+    },
+    'verify-email': {
+      subject: 'Confirmez votre adresse e-mail pour Pitchside',
+      before: 'Bienvenue sur Pitchside ! Confirmez votre adresse e-mail ici :',
+      after: 'Si vous n’avez pas créé de compte, ignorez ce message.',
+    },
+  },
+  id: {
+    'reset-password': {
+      subject: 'Atur ulang kata sandi Pitchside Anda',
+      before:
+        'Seseorang meminta untuk mengatur ulang kata sandi akun Pitchside Anda. Pilih kata sandi baru di sini:',
+      after: 'Tautan ini hanya berlaku sekali, selama satu jam. Jika bukan Anda, abaikan email ini.',
+    },
+    'verify-email': {
+      subject: 'Konfirmasi alamat email Anda untuk Pitchside',
+      before: 'Selamat datang di Pitchside! Konfirmasi alamat email Anda di sini:',
+      after: 'Jika Anda tidak membuat akun, abaikan email ini.',
+    },
+  },
+  it: {
+    'reset-password': {
+      subject: 'Reimposta la password di Pitchside',
+      before:
+        'Qualcuno ha chiesto di reimpostare la password del tuo account Pitchside. Scegline una nuova qui:',
+      after: 'Il link funziona una volta, per un’ora. Se non sei stato tu, ignora questa email.',
+    },
+    'verify-email': {
+      subject: 'Conferma il tuo indirizzo email per Pitchside',
+      before: 'Benvenuto su Pitchside! Conferma qui il tuo indirizzo email:',
+      after: 'Se non hai creato un account, ignora questa email.',
+    },
+  },
+  nl: {
+    'reset-password': {
+      subject: 'Stel je Pitchside-wachtwoord opnieuw in',
+      before:
+        'Iemand heeft gevraagd het wachtwoord van je Pitchside-account opnieuw in te stellen. Kies hier een nieuw:',
+      after: 'De link werkt één keer, een uur lang. Was jij dit niet, negeer dan deze e-mail.',
+    },
+    'verify-email': {
+      subject: 'Bevestig je e-mailadres voor Pitchside',
+      before: 'Welkom bij Pitchside! Bevestig hier je e-mailadres:',
+      after: 'Heb je geen account aangemaakt, negeer dan deze e-mail.',
+    },
+  },
+  pt: {
+    'reset-password': {
+      subject: 'Redefina a sua senha do Pitchside',
+      before: 'Alguém pediu para redefinir a senha da sua conta Pitchside. Escolha uma nova aqui:',
+      after: 'O link funciona uma vez, durante uma hora. Se não foi você, ignore este e-mail.',
+    },
+    'verify-email': {
+      subject: 'Confirme o seu endereço de e-mail no Pitchside',
+      before: 'Bem-vindo ao Pitchside! Confirme o seu endereço de e-mail aqui:',
+      after: 'Se não criou uma conta, ignore este e-mail.',
+    },
+  },
+  ru: {
+    'reset-password': {
+      subject: 'Сброс пароля Pitchside',
+      before: 'Кто-то запросил сброс пароля вашей учётной записи Pitchside. Выберите новый пароль здесь:',
+      after: 'Ссылка действует один раз в течение часа. Если это были не вы, просто проигнорируйте письмо.',
+    },
+    'verify-email': {
+      subject: 'Подтвердите адрес электронной почты для Pitchside',
+      before: 'Добро пожаловать в Pitchside! Подтвердите адрес электронной почты здесь:',
+      after: 'Если вы не создавали учётную запись, проигнорируйте это письмо.',
+    },
+  },
+  tr: {
+    'reset-password': {
+      subject: 'Pitchside şifrenizi sıfırlayın',
+      before: 'Birisi Pitchside hesabınızın şifresini sıfırlamak istedi. Yeni şifrenizi buradan seçin:',
+      after: 'Bağlantı bir saat boyunca yalnızca bir kez çalışır. Siz istemediyseniz bu e-postayı yok sayın.',
+    },
+    'verify-email': {
+      subject: 'Pitchside için e-posta adresinizi onaylayın',
+      before: 'Pitchside’a hoş geldiniz! E-posta adresinizi buradan onaylayın:',
+      after: 'Bir hesap oluşturmadıysanız bu e-postayı yok sayın.',
+    },
+  },
+};
+
+export const mailLanguage = (language: string | null | undefined): Language =>
+  (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as Language) : DEFAULT_LANGUAGE;
+
+/** The subject and plain-text body of one account mail in the user's language. */
+export function accountMail(kind: MailKind, language: string | null | undefined, link: string) {
+  const text = MESSAGES[mailLanguage(language)][kind];
+  return { subject: text.subject, text: `${text.before}\n\n${link}\n\n${text.after}\n\n-- \nPitchside\n` };
+}

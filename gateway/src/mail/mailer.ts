@@ -1,0 +1,66 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Queryable } from '../db/db.ts';
+import type { MailKind } from './mail-messages.ts';
+
+export interface OutgoingMail {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the mail is about: logged when no SMTP server is configured. */
+  link: string;
+  userId: string | null;
+}
+
+/**
+ * Every mail first lands in the outbox table (what was sent to whom, and whether it went). With an SMTP
+ * server (SMTP_URL) it goes out at once and its row is marked sent; without one it stays there and its link
+ * is logged, so a newcomer running `npm start` can still reset a password.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly options: { smtpUrl?: string; from: string; logger: Logger },
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    const [row] = await this.db.query<{ id: string }>(
+      `INSERT INTO mail_outbox (user_id, kind, recipient, subject, body_text) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [mail.userId, mail.kind, mail.to, mail.subject, mail.text],
+    );
+    const id = row!.id;
+    if (!this.transport) {
+      this.options.logger.info(
+        { kind: mail.kind, to: mail.to, link: mail.link },
+        'mail kept in the outbox (no SMTP_URL); open its link',
+      );
+      return;
+    }
+    try {
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
+      await this.db.query(`UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1`, [
+        id,
+      ]);
+    } catch (error) {
+      await this.db.query(`UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [
+        id,
+        String((error as Error).message).slice(0, 500),
+      ]);
+      this.options.logger.warn({ err: error, kind: mail.kind, outbox: id }, 'mail not sent');
+    }
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

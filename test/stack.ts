@@ -8,6 +8,7 @@ import { startIngest, type IngestHandle } from '../ingest/src/ingest-worker.ts';
 import { createSimulator, type Simulator } from '../ingest/src/simulator/index.ts';
 import type { AuthOptions } from '../gateway/src/auth/auth-options.ts';
 import type { Db } from '../gateway/src/db/db.ts';
+import type { PaymentsOptions } from '../gateway/src/payments/mount-payments.ts';
 import { readOutbox, testDatabase, type OutboxMail } from './database.ts';
 import { startGateway } from './gateway.ts';
 import { REDIS_URL, testRedis } from './redis.ts';
@@ -29,6 +30,11 @@ export interface StackOptions {
    * the stack's SMTP server unless `smtpUrl` says otherwise.
    */
   auth?: Partial<AuthOptions>;
+  /**
+   * Payments options for the gateway (a short `streams.tokenTtlS`, the reconciliation job...). The sandbox
+   * provider is on and the streams come from the stack's simulator unless these say otherwise.
+   */
+  payments?: PaymentsOptions;
 }
 
 export interface Stack {
@@ -112,7 +118,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   // One database and one secret for the stack's life: a restarted gateway keeps every session.
   const [database, smtp] = await Promise.all([testDatabase(), startTestSmtp()]);
-  const gatewayOptions = { webDist: WEB_DIST, db: database.db, auth: { smtpUrl: smtp.url, ...options.auth } };
+  const gatewayOptions = {
+    webDist: WEB_DIST,
+    db: database.db,
+    auth: { smtpUrl: smtp.url, ...options.auth },
+    payments: { ...options.payments, streams: { apiUrl: simulatorUrl, ...options.payments?.streams } },
+  };
   let gateway: Awaited<ReturnType<typeof startGateway>> | null = await startGateway(t, gatewayOptions);
   const gatewayPort = gateway.port;
   return {

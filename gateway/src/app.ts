@@ -22,6 +22,7 @@ import { accountRoutes } from './auth/account-routes.ts';
 import { adminRoutes } from './auth/admin-routes.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import type { AuthOptions } from './auth/auth-options.ts';
+import { mountPayments, type PaymentsOptions } from './payments/mount-payments.ts';
 
 export interface AppDeps {
   /** Commands (reads). */
@@ -51,6 +52,8 @@ export interface AppOptions {
   auth?: AuthOptions;
   /** Express's `trust proxy`, so req.ip (throttling, sessions) is the client's behind a reverse proxy. */
   trustProxy?: boolean | number | string;
+  /** Plans, orders, providers, premium streams (with deps.db); the sandbox provider unless turned off. */
+  payments?: PaymentsOptions;
 }
 
 export interface App {
@@ -84,6 +87,9 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
           'script-src': ["'self'", ...scriptOrigins],
           // Crests and photos come from the provider's image host.
           'img-src': ["'self'", 'data:', 'https:', 'http:'],
+          // hls.js plays through Media Source Extensions (a blob: URL) and may transmux in a blob: worker.
+          'media-src': ["'self'", 'blob:'],
+          'worker-src': ["'self'", 'blob:'],
           'upgrade-insecure-requests': null,
         },
       },
@@ -109,6 +115,22 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   const accounts = mountAccounts(app, deps, options, logger);
+  const payments =
+    accounts &&
+    (await mountPayments(
+      app,
+      {
+        ...deps,
+        db: deps.db!,
+        accounts,
+        matches,
+        logger,
+        publicBaseUrl: options.publicBaseUrl,
+        authSecret: options.auth!.secret,
+        httpServer: () => httpServer,
+      },
+      options.payments,
+    ));
   app.use('/api', matchesRoutes(matches), referenceRoutes(reference, matches));
   app.use('/api', notFoundHandler);
   app.use(seoRoutes({ reference, matches, publicBaseUrl: options.publicBaseUrl }));
@@ -151,6 +173,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     async close() {
       // io.close() disconnects every socket and closes the HTTP server with it.
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await payments?.close();
       await accounts?.close();
     },
   };

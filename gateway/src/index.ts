@@ -9,6 +9,7 @@ import { socialRoutes } from './auth/social/social-routes.ts';
 import { authOptionsFromEnv } from './auth/auth-options-from-env.ts';
 import { localAuthSecret } from './auth/local-secret.ts';
 import { openDb } from './db/open-db.ts';
+import { paymentsOptionsFromEnv } from './payments/payments-options-from-env.ts';
 
 const env = readEnv();
 const socialProviders = readSocialEnv();
@@ -43,6 +44,7 @@ const app = await createApp(
     tagManagerSrc: env.TAG_MANAGER_SRC,
     liveChatSrc: env.LIVE_CHAT_SRC,
     trustProxy: env.TRUST_PROXY,
+    payments: paymentsOptionsFromEnv(env),
     auth: {
       ...authOptionsFromEnv(env, secret),
       providers: socialProviders.map(({ id, name }) => ({ id, name })),

@@ -15,7 +15,18 @@ export type AuditEvent =
   | 'user.deleted'
   | 'user.updated-by-admin'
   | 'session.revoked'
-  | 'session.refresh-reuse';
+  | 'session.refresh-reuse'
+  // Payments (issue 5): the admin's catalogue changes and what happened to orders.
+  | 'plan.created'
+  | 'plan.updated'
+  | 'plan.retired'
+  | 'deal.created'
+  | 'deal.updated'
+  | 'deal.retired'
+  | 'order.created'
+  | 'order.state-changed'
+  | 'entitlement.granted'
+  | 'entitlement.revoked';
 
 export interface AuditEntry {
   userId?: string | null;

@@ -20,7 +20,7 @@ const unsetIfEmpty = <S extends z.ZodType>(schema: S) =>
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.pitchside', import.meta.url));
 
 /** The gateway's configuration, read and validated once; nothing else reads process.env. */
-const EnvSchema = z.object({
+const BaseEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
@@ -70,7 +70,56 @@ const EnvSchema = z.object({
       v === undefined || v === '' ? undefined : /^\d+$/.test(v) ? Number(v) : v === 'true' ? true : v,
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Payments (issue 5). The sandbox provider hands out plans without money moving: unset, it is on only
+  // while no real provider (PayPal, Stripe) is configured, so a deployment that takes money never offers it
+  // by accident; PAYMENTS_SANDBOX=true or false decides explicitly.
+  PAYMENTS_SANDBOX: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v !== 'false' && v !== '0' && v !== 'no')),
+  /** Signs the sandbox's webhooks; unset: derived from AUTH_SECRET. */
+  SANDBOX_WEBHOOK_SECRET: unsetIfEmpty(z.string().min(32)),
+  /** PayPal appears with all three; PAYPAL_ENV picks the live or the sandbox API. */
+  PAYPAL_CLIENT_ID: unsetIfEmpty(z.string().min(8)),
+  PAYPAL_CLIENT_SECRET: unsetIfEmpty(z.string().min(8)),
+  PAYPAL_WEBHOOK_ID: unsetIfEmpty(z.string().min(4)),
+  PAYPAL_ENV: z.enum(['live', 'sandbox']).default('sandbox'),
+  /** Card payments through Stripe Checkout appear with both. */
+  STRIPE_SECRET_KEY: unsetIfEmpty(
+    z.string().regex(/^(sk|rk)_(live|test)_\w+$/, 'must be an sk_live_/sk_test_ key'),
+  ),
+  STRIPE_WEBHOOK_SECRET: unsetIfEmpty(z.string().regex(/^whsec_\w+$/, 'must be a whsec_ signing secret')),
+  /** How often orders left waiting on a provider are checked, and after how long a wait. */
+  PAYMENT_RECONCILE_EVERY_S: Seconds.default(60),
+  PAYMENT_RECONCILE_AFTER_S: Seconds.default(600),
+  /** The streaming provider's API; unset with the simulator (PROVIDER unset): the simulator's address. */
+  STREAMS_API_URL: unsetIfEmpty(z.url()),
+  PROVIDER: z.string().default('simulator'),
+  SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  /** Lifetime of a premium stream URL; the player asks for a fresh one before it ends. */
+  STREAM_URL_TTL_S: Seconds.max(3600).default(120),
+  /** Signs premium stream URLs, the same on every gateway; unset: derived from AUTH_SECRET. */
+  STREAM_SECRET: unsetIfEmpty(z.string().min(32)),
 });
+
+/** Variables that only make sense together, and defaults that depend on others. */
+const EnvSchema = BaseEnvSchema.superRefine((env, ctx) => {
+  const groups = {
+    PayPal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
+    Stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  } as const;
+  for (const [name, keys] of Object.entries(groups)) {
+    const set = keys.filter((k) => env[k] !== undefined);
+    if (set.length === 0 || set.length === keys.length) continue;
+    for (const k of keys.filter((k) => env[k] === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [k], message: `${name} needs ${keys.join(', ')} together` });
+    }
+  }
+}).transform((env) => ({
+  ...env,
+  STREAMS_API_URL:
+    env.STREAMS_API_URL ?? (env.PROVIDER === 'simulator' ? `http://127.0.0.1:${env.SIM_PORT}` : undefined),
+}));
 export type GatewayEnv = z.infer<typeof EnvSchema>;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): GatewayEnv {

@@ -36,6 +36,28 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'auth:provider-unavailable': 404,
   'auth:provider-failed': 502,
   'auth:network-request-failed': 503,
+  // Payments. Webhook refusals are 400 so the provider retries (a key rotating) or shows the failure in its
+  // dashboard; an unknown event is answered 200 by the webhook route itself, so it is never resent.
+  'payment:signature-invalid': 400,
+  'payment:signature-expired': 400,
+  'payment:cert-untrusted': 400,
+  'payment:payload-invalid': 400,
+  'payment:provider-failed': 502,
+  'payment:provider-unavailable': 503,
+  'payment:not-approved': 409,
+  'payment:checkout-not-found': 404,
+  'payment:method-unavailable': 400,
+  'plan:not-found': 404,
+  'plan:price-unavailable': 400,
+  'plan:exists': 409,
+  'deal:not-found': 404,
+  'deal:exists': 409,
+  'order:not-found': 404,
+  'stream:not-entitled': 403,
+  'stream:not-found': 404,
+  'stream:token-invalid': 403,
+  'stream:token-expired': 403,
+  'stream:unavailable': 503,
 };
 
 /** An error the client may retry after a while: answered with a Retry-After header (seconds). */

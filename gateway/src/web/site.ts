@@ -125,6 +125,8 @@ function cacheKey(req: Request, config: SiteConfig): string {
     cookie('i18n_redirected'),
     cookie('theme'),
     cookie('tz'),
+    // Signed-in visitors get another shell (guest-only and account pages redirect the other way).
+    cookie('auth\\.signed_in'),
   ].join('\n');
 }
 

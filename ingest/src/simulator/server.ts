@@ -16,6 +16,8 @@ import type { RequestBudget } from './rate-limit.ts';
 import { articleImageSvg, articlePageHtml, findArticle, renderMatchFeed } from './rss-feed.ts';
 import type { SimClock } from './sim-clock.ts';
 import { flagSvg, leagueLogoSvg, personSvg, teamBadgeSvg, venueSvg } from './svg-images.ts';
+import { IN_PLAY, fixtureStateAt } from './match-state.ts';
+import { livePlaylist, STREAM_FEEDS, streamFile } from './streams/live-stream.ts';
 
 /**
  * The simulator's HTTP surface on node:http. API paths answer like v3.football.api-sports.io (also under
@@ -38,7 +40,7 @@ export interface ServerDeps {
   logger: Logger;
 }
 
-type Reply = { status: number; type: string; body: string; headers?: Record<string, string> };
+type Reply = { status: number; type: string; body: string | Buffer; headers?: Record<string, string> };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const SVG_TYPE = 'image/svg+xml';
@@ -108,6 +110,7 @@ function route(req: IncomingMessage, deps: ServerDeps): Reply {
     const team = schedule.teams.find((t) => t.venue?.id === Number(m![1]));
     return team?.venue ? svg(venueSvg(team.venue.name)) : notFound();
   }
+  if (path === '/streams' || path.startsWith('/streams/')) return streamsRoute(path, url, nowMs, deps);
   if (path === '/rss/matches.xml') {
     return {
       status: 200,
@@ -156,6 +159,46 @@ function basketballRoute(path: string, url: URL, req: IncomingMessage, deps: Ser
   return api(apiPath, params, req, deps, deps.basketballBudget, () =>
     answerBasketballEndpoint(apiPath, params, ctx),
   );
+}
+
+/**
+ * The streaming side (streams/live-stream.ts): `/streams?fixture={id}` lists a fixture's feeds while it is in
+ * play; `/streams/live/{fixture}/{feed}/index.m3u8` and the files beside it are the feed. Like the images,
+ * not counted against the API budget: a streaming provider is a different service with its own terms.
+ */
+function streamsRoute(path: string, url: URL, nowMs: number, deps: ServerDeps): Reply {
+  const inPlay = (id: number) => {
+    const fixture = deps.schedule.fixture(id, nowMs);
+    return fixture !== undefined && IN_PLAY.has(fixtureStateAt(fixture, nowMs).status.short);
+  };
+  if (path === '/streams') {
+    const fixture = url.searchParams.get('fixture') ?? '';
+    const id = /^\d{1,12}$/.test(fixture) ? Number(fixture) : null;
+    const base = `${deps.media().base}/streams/live/${fixture}`;
+    const feeds = id !== null && inPlay(id) ? STREAM_FEEDS : [];
+    return json(200, {
+      get: 'streams',
+      parameters: { fixture },
+      results: feeds.length,
+      response: feeds.map((f) => ({ ...f, hls: `${base}/${f.id}/index.m3u8` })),
+    });
+  }
+  const m = /^\/streams\/live\/(\d{1,12})\/([a-z]+)\/([\w.-]+)$/.exec(path);
+  if (!m || !inPlay(Number(m[1])) || !STREAM_FEEDS.some((f) => f.id === m[2])) return notFound();
+  // The video runs on the wall clock: a 2 s segment takes 2 s whatever the simulated time scale.
+  const wallMs = Date.now();
+  if (m[3] === 'index.m3u8') {
+    return {
+      status: 200,
+      type: 'application/vnd.apple.mpegurl',
+      body: livePlaylist(wallMs),
+      headers: { 'cache-control': 'no-cache' },
+    };
+  }
+  const file = streamFile(m[3]!, wallMs);
+  return file
+    ? { status: 200, type: file.type, body: file.body, headers: { 'cache-control': 'public, max-age=60' } }
+    : notFound();
 }
 
 /** Basketball images live under /basketball on the same server. */

@@ -53,8 +53,11 @@ export interface SandboxProviderOptions {
   webhookSecret: string;
   /** The hosted checkout page; a checkout's page is `${checkoutPageUrl}/${checkoutId}`. */
   checkoutPageUrl: string;
-  /** Where the sandbox posts its webhooks: the gateway's sandbox webhook route. */
-  webhookUrl: string;
+  /**
+   * Where the sandbox posts its webhooks: the gateway's sandbox webhook route. A function when it is known only
+   * once the gateway listens (port 0 in tests), or to let a test lose deliveries.
+   */
+  webhookUrl: string | (() => string);
   ledger?: SandboxLedger;
   toleranceS?: number;
   /**
@@ -97,7 +100,8 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
 
   async function post(event: SandboxEvent): Promise<void> {
     const body = Buffer.from(JSON.stringify(event));
-    const response = await http.fetch(options.webhookUrl, {
+    const url = typeof options.webhookUrl === 'function' ? options.webhookUrl() : options.webhookUrl;
+    const response = await http.fetch(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

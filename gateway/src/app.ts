@@ -14,6 +14,10 @@ import { MatchFanout } from './socket/match-fanout.ts';
 import { ScoreboardFanout } from './socket/scoreboard-fanout.ts';
 import { attachSocketHandlers, createSocketServer, type PitchsideServer } from './socket/socket-server.ts';
 import { createGatewayMetrics } from './metrics.ts';
+import { IngestFreshness } from './read-model/ingest-freshness.ts';
+import { httpLatency } from './rest/http-latency.ts';
+import { opsRoutes } from './rest/ops-routes.ts';
+import { GatewayDrain, type DrainOptions, type DrainReport } from './socket/drain.ts';
 import { seoRoutes } from './seo/seo-routes.ts';
 import { site } from './web/site.ts';
 import type { Db } from './db/db.ts';
@@ -59,6 +63,9 @@ export interface AppOptions {
 export interface App {
   httpServer: HttpServer;
   io: PitchsideServer;
+  /** Graceful shutdown (socket/drain.ts): stop accepting, send the viewers to other gateways, bounded. */
+  drain(options?: DrainOptions): Promise<DrainReport>;
+  readonly draining: boolean;
   close(): Promise<void>;
 }
 
@@ -71,7 +78,15 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const matches = new MatchReads(deps.redis, deps.keys);
   const reference = new ReferenceReads(deps.redis, deps.keys);
 
+  // Read when scraped: `io` and `matchFanout` exist by then.
+  const metrics = createGatewayMetrics({
+    sockets: () => io.engine.clientsCount,
+    matchesWatched: () => matchFanout.matchCount,
+    viewersByMatch: () => matchFanout.viewerCounts(),
+  });
+
   const app = express();
+  app.use(httpLatency(metrics.httpDuration));
   app.disable('x-powered-by');
   app.set('etag', 'weak');
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
@@ -132,6 +147,14 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       options.payments,
     ));
   app.use('/api', matchesRoutes(matches), referenceRoutes(reference, matches));
+  app.use(
+    '/api',
+    opsRoutes({
+      redis: deps.redis,
+      freshness: new IngestFreshness(deps.redis, deps.keys),
+      draining: () => drain.draining,
+    }),
+  );
   app.use('/api', notFoundHandler);
   app.use(seoRoutes({ reference, matches, publicBaseUrl: options.publicBaseUrl }));
   app.use(
@@ -152,12 +175,12 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     deps.subscriber,
     deps.keys,
     logger.child({ module: 'match-fanout' }),
-    (n) => metrics.deliveries.inc(n),
+    (n) => {
+      metrics.deltas.inc();
+      metrics.deliveries.inc(n);
+    },
   );
-  const metrics = createGatewayMetrics({
-    sockets: () => io.engine.clientsCount,
-    matchesWatched: () => matchFanout.matchCount,
-  });
+  const drain = new GatewayDrain({ httpServer, io }, logger.child({ module: 'drain' }));
 
   const scoreboardFanout = new ScoreboardFanout(
     io,
@@ -170,6 +193,10 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   return {
     httpServer,
     io,
+    drain: (options) => drain.drain(options),
+    get draining() {
+      return drain.draining;
+    },
     async close() {
       // io.close() disconnects every socket and closes the HTTP server with it.
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -64,6 +64,9 @@ const shutdown = async (signal: string) => {
   if (closing) return;
   closing = true;
   logger.info({ signal }, 'gateway closing');
+  // SIGTERM (orchestrator, start:cluster): move viewers to other gateways over 5 s, at most 15 s.
+  // Ctrl+C (npm start, one gateway): nobody to move them to, so at once.
+  await app.drain(signal === 'SIGTERM' ? {} : { spreadMs: 0, timeoutMs: 1000 });
   await app.close();
   await db.close();
   redis.disconnect();

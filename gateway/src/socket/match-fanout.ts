@@ -4,6 +4,7 @@ import type { Socket as EngineSocket } from 'engine.io';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { EVENTS } from '@pitchside/shared/protocol';
 import { preEncodeEvent, writePreEncoded } from './preencoded-frame.ts';
+import { subscriberReady } from './subscriber-ready.ts';
 
 /**
  * Per-match fan-out. A gateway holds a Redis subscription for a match only while it has viewers of it;
@@ -33,8 +34,8 @@ export class MatchFanout {
       this.viewers.set(matchId, set);
       const channel = this.keys.matchChannel(matchId);
       this.channelToMatch.set(channel, matchId);
-      const subscribing = this.subscriber
-        .subscribe(channel)
+      const subscribing = subscriberReady(this.subscriber)
+        .then(() => this.subscriber.subscribe(channel))
         .catch((error: unknown) => {
           // Forget the match, so the next viewer tries again instead of waiting on a channel never joined.
           if (this.viewers.get(matchId) === set) this.viewers.delete(matchId);
@@ -54,8 +55,9 @@ export class MatchFanout {
     this.viewers.delete(matchId);
     const channel = this.keys.matchChannel(matchId);
     this.channelToMatch.delete(channel);
-    this.subscriber
-      .unsubscribe(channel)
+    // After the ready wait too, so it can never overtake a SUBSCRIBE still waiting for it.
+    subscriberReady(this.subscriber)
+      .then(() => this.subscriber.unsubscribe(channel))
       .catch((err: unknown) => this.logger.warn({ err, matchId }, 'unsubscribe failed'));
   }
 
@@ -65,6 +67,11 @@ export class MatchFanout {
 
   get matchCount(): number {
     return this.viewers.size;
+  }
+
+  /** Viewers of each watched match, read by the metrics when scraped. */
+  *viewerCounts(): IterableIterator<readonly [string, number]> {
+    for (const [matchId, set] of this.viewers) yield [matchId, set.size];
   }
 
   private deliver(channel: string, message: string): void {

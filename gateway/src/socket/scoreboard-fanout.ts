@@ -10,6 +10,7 @@ import {
 } from '@pitchside/shared/protocol';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { zonedDayRange } from '../lib/zoned-day.ts';
+import { subscriberReady } from './subscriber-ready.ts';
 
 interface ActiveScope {
   scope: ScoreboardScope;
@@ -43,10 +44,13 @@ export class ScoreboardFanout {
   async activate(scope: ScoreboardScope): Promise<void> {
     const room = scoreboardRoom(scope);
     if (!this.scopes.has(room)) this.scopes.set(room, { scope, members: new Set(), range: rangeOf(scope) });
-    this.subscribed ??= this.subscriber.subscribe(this.keys.scoreboardChannel()).catch((error: unknown) => {
-      this.subscribed = null; // the next viewer tries again
-      throw error;
-    });
+    // Not during the connection's handshake: see subscriber-ready.ts.
+    this.subscribed ??= subscriberReady(this.subscriber)
+      .then(() => this.subscriber.subscribe(this.keys.scoreboardChannel()))
+      .catch((error: unknown) => {
+        this.subscribed = null; // the next viewer tries again
+        throw error;
+      });
     await this.subscribed;
   }
 
@@ -61,8 +65,8 @@ export class ScoreboardFanout {
     this.scopes.delete(room);
     if (this.scopes.size === 0 && this.subscribed) {
       this.subscribed = null;
-      this.subscriber
-        .unsubscribe(this.keys.scoreboardChannel())
+      subscriberReady(this.subscriber)
+        .then(() => this.subscriber.unsubscribe(this.keys.scoreboardChannel()))
         .catch((err: unknown) => this.logger.warn({ err }, 'scoreboard unsubscribe failed'));
     }
   }

@@ -151,6 +151,13 @@ export function attachSocketHandlers({
       // Join first, read second: a delta published in between reaches the client live (and is a harmless
       // duplicate if the read includes it too); reading first could lose it.
       await matchFanout.join(matchId, socket.conn);
+      // Gone while Redis confirmed the subscription (a page closed mid-subscribe): its disconnect handler has
+      // already run, and nothing else would take the connection out of the fan-out again, leaking the viewer
+      // and, once nobody else watches, the match's Redis channel.
+      if (socket.disconnected) {
+        matchFanout.leave(matchId, socket.conn);
+        throw new PitchsideError('subscription:not-subscribed', 'The connection closed.');
+      }
       held.add(matchId);
       const notFound = () => {
         matchFanout.leave(matchId, socket.conn);

@@ -24,6 +24,16 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   'match:updated': (delta: MatchDelta) => void;
   'scoreboard:updated': (update: ScoreboardUpdate) => void;
+  /**
+   * This gateway is shutting down: it closes the connection (an `io server disconnect`) within `withinMs`.
+   * The client reconnects, reaching another gateway through the balancer, and resubscribes with `since`, as
+   * after any reconnect. Clients that ignore the notice lose nothing: the disconnect alone says the same.
+   */
+  'server:draining': (notice: ServerDraining) => void;
+}
+
+export interface ServerDraining {
+  withinMs: number;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -50,4 +60,5 @@ export const EVENTS = {
   scoreboardUnsubscribe: 'scoreboard:unsubscribe',
   matchUpdated: 'match:updated',
   scoreboardUpdated: 'scoreboard:updated',
+  serverDraining: 'server:draining',
 } as const;

@@ -85,3 +85,21 @@ export const SportPageSchema = z.object({
   matches: z.array(ScoreboardEntrySchema),
 });
 export type SportPage = z.infer<typeof SportPageSchema>;
+
+/**
+ * GET /api/status: whether the data the site serves is current. Ingest records each successful poll; when the
+ * live poll has not succeeded for a while (the provider slow, failing or sending garbage), the site keeps
+ * serving the last good state and this says it is delayed, and since when.
+ */
+export const ServiceStatusSchema = z.object({
+  redis: z.enum(['up', 'down']),
+  /** This gateway is shutting down (its readiness fails too). */
+  draining: z.boolean(),
+  live: z.object({
+    /** When live scores were last fetched from the provider successfully; null before the first poll. */
+    updatedAt: z.iso.datetime().nullable(),
+    ageSeconds: z.number().min(0).nullable(),
+    delayed: z.boolean(),
+  }),
+});
+export type ServiceStatus = z.infer<typeof ServiceStatusSchema>;

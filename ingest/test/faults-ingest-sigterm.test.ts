@@ -1,0 +1,169 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { pino } from 'pino';
+import { ApiFootballProvider } from '../src/providers/api-football/api-football-provider.ts';
+import { MatchStore } from '../src/pipeline/match-store.ts';
+import { INGEST_QUEUE } from '../src/jobs/poll-jobs.ts';
+import { createProcessors } from '../src/jobs/processors.ts';
+import { ReferenceStore } from '../src/pipeline/reference-store.ts';
+import { createIngestMetrics } from '../src/metrics.ts';
+import { createSimulator, type Simulator } from '../src/simulator/index.ts';
+import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
+import { spawnService, type ServiceProcess } from '../../test/faults/child-process.ts';
+
+/**
+ * In front of the simulated game API: holds the n-th match-detail request until told to answer it (unlike
+ * faults-worker-killed.test.ts's HoldUp, which drops it), so a job can be caught mid-way and then finish.
+ */
+class Gate {
+  private readonly server: Server;
+  private seen = 0;
+  private holdAt = 0;
+  private held: (() => void) | null = null;
+  private onHeld: (() => void) | null = null;
+
+  constructor(private readonly upstream: string) {
+    this.server = createServer((req, res) => void this.handle(req, res));
+  }
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  holdNth(n: number): Promise<void> {
+    this.seen = 0;
+    this.holdAt = n;
+    return new Promise((resolve) => (this.onHeld = resolve));
+  }
+
+  open(): void {
+    this.holdAt = 0;
+    this.held?.();
+    this.held = null;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.upstream);
+    if (
+      url.pathname === '/fixtures' &&
+      url.searchParams.has('id') &&
+      this.holdAt > 0 &&
+      ++this.seen === this.holdAt
+    ) {
+      await new Promise<void>((resolve) => {
+        this.held = resolve;
+        this.onHeld?.();
+      });
+    }
+    const answer = await fetch(url);
+    const headers = Object.fromEntries(
+      [...answer.headers].filter(([k]) => k !== 'content-encoding' && k !== 'content-length'),
+    );
+    res.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
+  }
+
+  close(): Promise<void> {
+    this.open();
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/**
+ * Issue 7 §3, "ingest workers finish or hand back their jobs": an ingest worker stopped with SIGTERM in the
+ * middle of a job (a rollout, a scale-down) does not abandon it: it finishes the job, then exits. Nothing is
+ * left for another worker to retry after a lock lapses, nothing is written twice.
+ */
+describe('an ingest worker stopped with SIGTERM mid-job', () => {
+  let t: TestRedis;
+  let simulator: Simulator;
+  let gate: Gate;
+  let queue: Queue;
+  let worker: ServiceProcess | null = null;
+
+  beforeAll(async () => {
+    t = await testRedis();
+    simulator = createSimulator({ timeScale: 0, rateLimitPerMinute: 6000, requestsPerDay: 1_000_000 });
+    await simulator.listen(0);
+    gate = new Gate(simulator.url!);
+    const { hostname, port } = new URL(REDIS_URL);
+    queue = new Queue(INGEST_QUEUE, {
+      connection: { host: hostname, port: Number(port || 6379) },
+      prefix: t.keys.queuePrefix(),
+    });
+  });
+  afterAll(async () => {
+    await worker?.kill();
+    await queue?.close();
+    await gate?.close();
+    await simulator?.close();
+    await t?.cleanup();
+  });
+
+  it('finishes the job, then exits', async () => {
+    const store = new MatchStore(t.redis, t.keys);
+    // The live list and fixtures in place, as in faults-worker-killed.test.ts: poll-details has work.
+    const processors = createProcessors({
+      provider: new ApiFootballProvider({ baseUrl: simulator.url!, timeoutMs: 5000 }),
+      matches: store,
+      reference: new ReferenceStore(t.redis, t.keys),
+      redis: t.redis,
+      keys: t.keys,
+      metrics: createIngestMetrics(),
+      logger: pino({ level: 'silent' }),
+      rssUrl: undefined,
+      competitions: [],
+      fixtureWindowDays: 1,
+      timeoutMs: 5000,
+      now: () => simulator.clock.nowMs(),
+    });
+    await processors['poll-live']();
+    await processors['poll-fixtures']();
+    const ids = await t.redis.smembers(t.keys.liveMatches());
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    const seqs = async () => Promise.all(ids.map(async (id) => (await store.read(id))!.seq));
+    const before = await seqs();
+
+    const held = gate.holdNth(2);
+    worker = await spawnService('test/faults/ingest-main.ts', {
+      REDIS_URL,
+      REDIS_PREFIX: t.prefix,
+      GAME_API_BASE_URL: await gate.listen(),
+      POLL_DETAILS_MS: '60000',
+      LOCK_MS: '1500',
+      SIM_NOW_MS: String(simulator.clock.nowMs()),
+    });
+    await held;
+    const [active] = await queue.getActive();
+    expect(active?.name).toBe('poll-details');
+
+    const termAt = Date.now();
+    worker.child.kill('SIGTERM');
+    // It waits for its job instead of dropping it.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(worker.child.exitCode).toBeNull();
+    const openedAt = Date.now();
+    gate.open();
+    const code = await worker.exited;
+    const exitedMs = Date.now() - termAt;
+    worker = null;
+
+    expect(code).toBe(0);
+    const job = (await queue.getJob(active!.id!))!;
+    expect(job.finishedOn).toBeGreaterThanOrEqual(openedAt);
+    expect(job.failedReason ?? null).toBeNull();
+    expect(job.stalledCounter).toBe(0); // finished by its own worker, not retried by another
+    // Every live match written exactly once by that job.
+    const after = await seqs();
+    expect(after.map((s, i) => s - before[i]!)).toEqual(ids.map(() => 1));
+    console.warn(
+      `[faults] ingest worker SIGTERM mid-job: poll-details held on its 2nd of ${job.returnvalue.fetched} matches; ` +
+        `the worker waited for it (still running 1 s after SIGTERM), the job completed ${job.finishedOn! - openedAt} ms ` +
+        `after the upstream answered, writing ${job.returnvalue.written} (each live match once), and the process ` +
+        `exited ${exitedMs} ms after SIGTERM; stalled 0, retried 0`,
+    );
+  });
+});

@@ -1,0 +1,101 @@
+// Runs Pitchside's services as child processes for `npm run start:cluster`, printing their pino lines as
+// `[name] level msg`, and stops them all when one dies or on Ctrl+C. (The same shape as scripts/start.mjs's
+// runner, which could move here.)
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+
+const levels = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+
+/**
+ * @param {{ root: string, env: NodeJS.ProcessEnv, graceMs?: number }} options
+ *   graceMs: how long `stop()` waits for the children after SIGTERM (a gateway drains its viewers first).
+ */
+export function createServiceRunner({ root, env, graceMs = 20_000 }) {
+  /** name -> { child, script, extraEnv }; a child being restarted may exit without stopping the rest. */
+  const services = new Map();
+  const restarting = new Set();
+  let stopping = false;
+  const children = () => [...services.values()].map((s) => s.child);
+
+  /** Runs `node --import tsx <script>` with `extraEnv` on top of the environment. */
+  function run(name, script, extraEnv = {}) {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: root,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    services.set(name, { child, script, extraEnv });
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on('line', (line) => {
+        try {
+          const { level, msg, time: _t, pid: _p, hostname: _h, name: _n, ...rest } = JSON.parse(line);
+          const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
+          console.log(`[${name}] ${levels[level] ?? level} ${msg}${extra}`);
+        } catch {
+          console.log(`[${name}] ${line}`);
+        }
+      });
+    }
+    child.on('exit', (code, signal) => {
+      if (stopping || restarting.has(name)) return;
+      console.error(`[${name}] stopped (${signal ?? `exit ${code}`}); stopping Pitchside.`);
+      stop(1);
+    });
+    return child;
+  }
+
+  /** Stops one service with SIGTERM (a gateway drains), waits for it to exit, and starts it again. */
+  async function restart(name) {
+    const service = services.get(name);
+    if (!service || stopping) return;
+    restarting.add(name);
+    try {
+      await new Promise((resolve) => {
+        if (service.child.exitCode !== null || service.child.signalCode !== null) return resolve();
+        service.child.once('exit', resolve);
+        service.child.kill('SIGTERM');
+      });
+      if (!stopping) run(name, service.script, service.extraEnv);
+    } finally {
+      restarting.delete(name);
+    }
+  }
+
+  const exited = (c) => c.exitCode !== null || c.signalCode !== null;
+
+  /** SIGTERM to every child, then exit once they are gone (or after graceMs). */
+  function stop(code = 0, before = async () => {}) {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children()) if (!exited(child)) child.kill('SIGTERM');
+    const timer = setTimeout(() => process.exit(code), graceMs);
+    Promise.all(children().map((c) => new Promise((r) => (exited(c) ? r() : c.once('exit', r)))))
+      .then(before)
+      .then(() => {
+        clearTimeout(timer);
+        process.exit(code);
+      });
+  }
+
+  return {
+    run,
+    restart,
+    stop,
+    get stopping() {
+      return stopping;
+    },
+  };
+}
+
+/** Polls `url` until it answers 2xx; false when `shouldStop()` turns true or after `attempts` tries. */
+export async function waitForHttp(url, { attempts = 100, everyMs = 300, shouldStop = () => false } = {}) {
+  for (let i = 0; i < attempts && !shouldStop(); i++) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  return false;
+}

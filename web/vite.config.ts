@@ -1,5 +1,6 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import ts from 'typescript';
 
 /**
  * Two builds: the browser's (src/entry-client.tsx to dist/client, with a manifest the server reads to link
@@ -28,8 +29,73 @@ function vendorChunk(id: string): string | undefined {
   return Object.entries(VENDOR_CHUNKS).find(([, pattern]) => pattern.test(id))?.[0];
 }
 
+/**
+ * Keeping zod out of a page's first view. The first view is hydrated from data the server already read
+ * and parsed; zod and shared's schemas are needed only by the chunks that parse (the *-parsers.ts
+ * modules, fetched with the first REST read or once the live socket runs). But the first view imports a
+ * few helpers from shared (`applyDelta`, `scoreboardRoom`, `sportOf`, `isLive`, …) that live in the same
+ * modules as the schemas, and Rollup keeps a call it cannot prove pure and puts a module in one chunk
+ * only. So:
+ * - each top-level schema declaration in shared (`const SomethingSchema = …`: shared names every schema
+ *   so) is built by a function call annotated `@__PURE__`: building a schema has no effect beyond its
+ *   value (shared never calls `z.config` or registers schemas), so one nobody uses is dropped;
+ * - shared's modules are side-effect free: one that nothing uses is not included at all;
+ * - the parsing side imports its own instance of shared's modules (`?schemas`), so the schemas it keeps do
+ *   not land in the chunk of the helpers the first view uses. Both instances are built from the same
+ *   source; shared's modules hold no state, so having two changes nothing but the chunks.
+ * Client build only: the server bundle has every schema anyway.
+ */
+const SHARED_SOURCE = /\/shared\/src\/(?!.*\.test\.ts).*\.ts(\?schemas)?$/;
+const SCHEMA_SIDE = /\/web\/src\/.*-parsers\.ts$|\?schemas$/;
+
+/** `const XSchema = <init>` becomes `const XSchema = /* @__PURE__ *\/ (() => (<init>))()`. */
+function pureSchemaDeclarations(code: string, id: string): string {
+  const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const edits: { at: number; text: string }[] = [];
+  for (const statement of file.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const init = declaration.initializer;
+      if (!init || !ts.isIdentifier(declaration.name) || !declaration.name.text.endsWith('Schema')) continue;
+      edits.push(
+        { at: init.getStart(file), text: '/* @__PURE__ */ (() => (' },
+        { at: init.end, text: '))()' },
+      );
+    }
+  }
+  let out = code;
+  for (const { at, text } of edits.sort((a, b) => b.at - a.at)) out = out.slice(0, at) + text + out.slice(at);
+  return out;
+}
+
+function separateSharedSchemas(): Plugin {
+  return {
+    name: 'pitchside:separate-shared-schemas',
+    enforce: 'pre',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    async resolveId(source, importer, options) {
+      if (!importer || !SCHEMA_SIDE.test(importer)) return null;
+      const resolved = await this.resolve(source, importer.replace(/\?schemas$/, ''), {
+        ...options,
+        skipSelf: true,
+      });
+      if (!resolved || resolved.external || !SHARED_SOURCE.test(resolved.id)) return resolved;
+      return { ...resolved, id: `${resolved.id.replace(/\?schemas$/, '')}?schemas` };
+    },
+    transform(code, id) {
+      if (!SHARED_SOURCE.test(id)) return null;
+      // Only text inserted within lines: the lines of the source map stay right.
+      return { code: pureSchemaDeclarations(code, id), map: null };
+    },
+  };
+}
+
+const SHARED_TREESHAKE = {
+  moduleSideEffects: (id: string) => !SHARED_SOURCE.test(id),
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [separateSharedSchemas(), react()],
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, target: 'node20' }
     : {
@@ -40,6 +106,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         rollupOptions: {
           input: 'src/entry-client.tsx',
           output: { manualChunks: vendorChunk },
+          treeshake: SHARED_TREESHAKE,
           onwarn(warning, warn) {
             // zod ships /* @__PURE__ */ comments where Rollup cannot use them; harmless, and not ours to fix.
             if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;

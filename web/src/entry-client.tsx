@@ -1,5 +1,4 @@
-import './lib/zod-browser.ts';
-import { StrictMode, useEffect, useState } from 'react';
+import { startTransition, StrictMode, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import './styles/app.css';
@@ -7,6 +6,7 @@ import { TIME_ZONE_COOKIE, type BootData, type Visit } from './app/boot.ts';
 import { BOOT_DATA_ID, Document, ROUTER_DATA_ID } from './app/document.tsx';
 import { loadGuarded } from './app/navigation/chunk-guard.ts';
 import { routes } from './app/routes.tsx';
+import { guardParserChunks } from './lib/envelope.ts';
 import { setBrowserI18n } from './lib/i18n/browser-language.ts';
 import { createI18n } from './lib/i18n/create-i18n.ts';
 
@@ -71,13 +71,22 @@ async function hydrate(boot: BootData, data: { boot: string; router: string }): 
     );
   }
 
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // Hydrating is the page's longest piece of work. As a transition React does it in slices, yielding to
+  // the browser between them, instead of in one task that blocks input for as long as it takes (Next.js
+  // hydrates the same way). What the visitor sees does not change: it is the server's HTML throughout.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
+
+// Parsers are loaded when first needed (lib/envelope.ts); a parser chunk that fails to load is handled
+// like a page chunk that does.
+guardParserChunks((load) => loadGuarded(load));
 
 const bootText = document.getElementById(BOOT_DATA_ID)?.textContent;
 const routerText = document.getElementById(ROUTER_DATA_ID)?.textContent;

@@ -18,6 +18,7 @@ import {
   splitLanguage,
 } from './app/language/negotiate.ts';
 import { pageModulePath, routes, type PageHandle } from './app/routes.tsx';
+import { hasSessionHint } from './features/auth/session-keys.ts';
 import { createApiClient, type LoaderContext } from './lib/api.ts';
 import { detectDevice } from './lib/detect-device.ts';
 import { createI18n } from './lib/i18n/create-i18n.ts';
@@ -94,7 +95,7 @@ export function createRenderer(options: RendererOptions) {
 
     const timeZone = validTimeZone(readCookie(cookies, TIME_ZONE_COOKIE)) ?? 'UTC';
     const request = new Request(url, { headers: forwardable(req.headers) });
-    const requestContext: LoaderContext = { api, timeZone };
+    const requestContext: LoaderContext = { api, timeZone, signedIn: hasSessionHint(cookies) };
     const context = await query(request, { requestContext });
     if (context instanceof Response) {
       const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache' };

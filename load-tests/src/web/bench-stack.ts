@@ -33,6 +33,11 @@ export interface BenchStackOptions {
   gatewayCore: number | null;
   /** Rebuild web/dist when a source is newer (as npm start does); false measures web/dist as it is. */
   build: boolean;
+  /**
+   * Measure this build (`client/` and `server/`, e.g. web/dist-perf) instead of web/dist; it is never
+   * rebuilt. Null: web/dist.
+   */
+  webDist: string | null;
 }
 
 export interface BenchStack {
@@ -115,9 +120,14 @@ export async function liveMatches(url: string) {
 export async function startBenchStack(options: BenchStackOptions): Promise<BenchStack> {
   const redisStarted = await ensureRedis(options.redisUrl);
   if (redisStarted.started) console.log(`Started a local redis-server for ${options.redisUrl}.`);
-  if (options.build) ensureWebBuild(ROOT);
+  const build = options.build && options.webDist === null;
+  if (build) ensureWebBuild(ROOT);
   const run = `bench-web-${randomBytes(4).toString('hex')}`;
-  const webDist = await snapshotWebDist(path.join(ROOT, '.pitchside', run, 'dist'), options.build);
+  const webDist = await snapshotWebDist(
+    options.webDist ?? WEB_DIST,
+    path.join(ROOT, '.pitchside', run, 'dist'),
+    build,
+  );
 
   const prefix = `${run}:`;
   const [gatewayPort, simulatorPort, metricsPort] = [await freePort(), await freePort(), await freePort()];
@@ -191,12 +201,13 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
  * under a running gateway. The run serves its own copy instead, inside the repo so that the server bundle
  * still finds its packages in the root node_modules (.pitchside/ is the gitignored runtime folder).
  */
-async function snapshotWebDist(target: string, build: boolean): Promise<string> {
+async function snapshotWebDist(source: string, target: string, build: boolean): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     rmSync(target, { recursive: true, force: true });
-    cpSync(WEB_DIST, target, { recursive: true, filter: (source) => !source.endsWith('.map') });
+    cpSync(source, target, { recursive: true, filter: (source) => !source.endsWith('.map') });
     if (buildComplete(target)) return target;
-    if (attempt === 3) throw new Error('web/dist keeps changing under us (a build is running?): try again');
+    if (attempt === 3)
+      throw new Error(`${source} keeps changing under us or is incomplete (a build is running?): try again`);
     await sleep(5_000);
     if (build) ensureWebBuild(ROOT);
   }

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import type { FetchedScript } from './first-view-js.ts';
@@ -48,7 +50,8 @@ export async function withChrome<T>(
   }
 }
 
-export async function runLighthouse(url: string, port: number): Promise<LighthouseRun> {
+/** `saveTo`: also write the full Lighthouse report (JSON) there, for its traces and diagnostics. */
+export async function runLighthouse(url: string, port: number, saveTo?: string): Promise<LighthouseRun> {
   const started = Date.now();
   const result = await lighthouse(url, {
     port,
@@ -59,6 +62,10 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (saveTo) {
+    await mkdir(path.dirname(saveTo), { recursive: true });
+    await writeFile(saveTo, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
 
   const scores = Object.fromEntries(

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { neighbourCpuPercent, readProcessTicks, waitForQuiet } from '../fanout/host-cpu.ts';
 import { canPin, liveMatches, startBenchStack, type BenchStack } from './bench-stack.ts';
@@ -18,10 +19,13 @@ import { BROWSER_HEADERS, loadPage } from './ssr-latency.ts';
  */
 
 const USAGE = `npm run bench:web -- [--runs 3] [--pages home,live-matches,match] [--duration 10]
-  [--connections 50] [--no-build] [--chrome /usr/bin/chromium] [--redis redis://127.0.0.1:6379]
+  [--connections 50] [--no-build] [--web-dist web/dist-perf] [--reports] [--chrome /usr/bin/chromium]
+  [--redis redis://127.0.0.1:6379]
   --pages: any of home, live-matches, match (a live match from GET /api/matches/live), or paths such as /de/faq
   --runs 0 skips Lighthouse (first-view JS then comes from the HTML); --duration 0 skips the server load
-  --no-build measures web/dist as it is, without rebuilding it when a source is newer`;
+  --no-build measures web/dist as it is, without rebuilding it when a source is newer
+  --web-dist (or PITCHSIDE_WEB_DIST) measures another build (client/ and server/) as it is, never rebuilt
+  --reports also writes every Lighthouse report (JSON) to load-tests/results/lighthouse-<timestamp>/`;
 
 const { values: flags } = parseArgs({
   options: {
@@ -32,6 +36,8 @@ const { values: flags } = parseArgs({
     chrome: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
     'no-build': { type: 'boolean', default: false },
+    'web-dist': { type: 'string', default: process.env.PITCHSIDE_WEB_DIST },
+    reports: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -62,6 +68,9 @@ const options = {
   chromePath: flags.chrome ?? '/usr/bin/chromium',
   redisUrl: flags.redis ?? 'redis://127.0.0.1:6379',
   build: !flags['no-build'],
+  // Relative to where `npm run` was typed (npm runs the script from load-tests/ and says where in INIT_CWD).
+  reports: flags.reports ?? false,
+  webDist: flags['web-dist'] ? path.resolve(process.env.INIT_CWD ?? '.', flags['web-dist']) : null,
   seed: 20250614,
   timeScale: 1,
   gatewayCore: pinned ? 0 : null,
@@ -126,7 +135,10 @@ function processTree(root: number): Set<number> {
 /** Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART and the like): try again once. */
 const LIGHTHOUSE_ATTEMPTS = 2;
 
-async function lighthousePhase(stack: BenchStack, targets: Target[]) {
+async function lighthousePhase(stack: BenchStack, targets: Target[], startedAt: Date) {
+  const reportDir = fileURLToPath(
+    new URL(`../../results/lighthouse-${startedAt.toISOString().replace(/[:.]/g, '-')}/`, import.meta.url),
+  );
   const results = new Map<string, { runs: LighthouseRun[]; neighbours: number[]; errors: string[] }>(
     targets.map((t) => [t.path, { runs: [], neighbours: [], errors: [] }]),
   );
@@ -141,7 +153,13 @@ async function lighthousePhase(stack: BenchStack, targets: Target[]) {
           const { result, neighbours } = await withChrome(options.chromePath, async (chrome) => {
             const before = readProcessTicks();
             const started = Date.now();
-            const result = await runLighthouse(`${stack.url}${target.path}`, chrome.port);
+            const result = await runLighthouse(
+              `${stack.url}${target.path}`,
+              chrome.port,
+              options.reports
+                ? path.join(reportDir, `${target.name.replace(/\W+/g, '_')}-${run}.json`)
+                : undefined,
+            );
             const ours = new Set([...stack.pids, ...processTree(chrome.pid)]);
             return {
               result,
@@ -195,7 +213,7 @@ async function main(): Promise<void> {
     let lighthouse: Awaited<ReturnType<typeof lighthousePhase>> | null = null;
     if (options.runs > 0) {
       console.log(`== Lighthouse, ${options.runs} run(s) per page`);
-      lighthouse = await lighthousePhase(stack, targets);
+      lighthouse = await lighthousePhase(stack, targets, startedAt);
     }
 
     for (const target of targets) {

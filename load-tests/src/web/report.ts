@@ -80,6 +80,7 @@ function lighthouseTable(pages: PageReport[]): string {
       'best practices',
       'SEO',
       'JS first view, gzip',
+      'of which to hydrate / after hydration',
       'JS files',
     ],
     pages.map((p) => {
@@ -93,10 +94,29 @@ function lighthouseTable(pages: PageReport[]): string {
         score(p, 'best-practices'),
         score(p, 'seo'),
         `${kib(p.js.gzipBytes)} KiB ${mark(p.js.gzipBytes <= TARGETS.jsKiB * 1024)}`,
+        hydrationSplit(p),
         `${p.js.files.length} (${kib(p.js.bytes)} KiB raw)`,
       ];
     }),
   );
+}
+
+/**
+ * The first-view figure split in two: the scripts the page needs to render and hydrate (what the HTML
+ * names, module scripts and modulepreloads, and their static imports) and the rest the browser fetched
+ * during the run (chunks a hydrated page imports, such as the live socket). Only meaningful when the
+ * figure comes from Lighthouse.
+ */
+function afterHydration(p: PageReport): FirstViewJs['files'] {
+  if (p.js.source !== 'lighthouse') return [];
+  const toHydrate = new Set(p.jsFromHtml.files.map((f) => f.path));
+  return p.js.files.filter((f) => !toHydrate.has(f.path));
+}
+
+function hydrationSplit(p: PageReport): string {
+  if (p.js.source !== 'lighthouse') return `${kib(p.jsFromHtml.gzipBytes)} KiB / not measured`;
+  const after = afterHydration(p).reduce((sum, f) => sum + f.gzipBytes, 0);
+  return `${kib(p.js.gzipBytes - after)} / ${kib(after)} KiB`;
 }
 
 function metricsTable(pages: PageReport[]): string {
@@ -197,7 +217,14 @@ function jsBreakdown(pages: PageReport[]): string[] {
       ([name, f]) =>
         `${name} ${kib(f.gzip)}${f.pages < pages.length ? ` (${f.pages}/${pages.length} pages)` : ''}`,
     );
-  return [`- JS files, KiB gzip: ${parts.join(', ')}`];
+  const lines = [`- JS files, KiB gzip: ${parts.join(', ')}`];
+  for (const p of pages) {
+    const after = afterHydration(p);
+    if (after.length === 0) continue;
+    const names = after.map((f) => `${f.path.replace(/^\/assets\//, '')} ${kib(f.gzipBytes)}`);
+    lines.push(`- ${p.name}: fetched after hydration (KiB gzip): ${names.join(', ')}`);
+  }
+  return lines;
 }
 
 async function versionOf(pkg: string): Promise<string> {
@@ -236,7 +263,8 @@ export async function writeReport(
     `\`${report.command}\` on ${env.cores} × ${env.cpu}, Node ${env.node}, ${env.chrome}, Lighthouse ${env.lighthouse} ` +
       `(mobile emulation, simulated throttling: its defaults), autocannon ${env.autocannon}. The stack runs as \`npm start\` does ` +
       `(simulated game API at time scale ${o['timeScale']}, ingest, gateway serving the production build)` +
-      `${o['gatewayCore'] === null ? '' : `, the gateway pinned to core ${o['gatewayCore']} and the load generator to core ${o['loadCore']}`}.`,
+      `${o['gatewayCore'] === null ? '' : `, the gateway pinned to core ${o['gatewayCore']} and the load generator to core ${o['loadCore']}`}.` +
+      (typeof o['webDist'] === 'string' ? ` Build measured: \`${o['webDist']}\`.` : ''),
     '',
     `Targets: performance >= ${TARGETS.performance}, accessibility >= ${TARGETS.accessibility}, best practices >= ${TARGETS['best-practices']}, ` +
       `SEO ${TARGETS.seo}, first-view JS <= ${TARGETS.jsKiB} KiB gzip, SSR p99 <= ${TARGETS.p99Ms} ms at ${o['connections']} connections.`,
@@ -245,7 +273,8 @@ export async function writeReport(
   if (pages.some((p) => p.lighthouse)) {
     lines.push(
       `Lighthouse: performance is the median of ${o['runs']} runs (each run's score in brackets); the other scores and the audits below come from that median run. ` +
-        `First-view JS: every script the browser fetched during the Lighthouse run, each file gzipped (zlib level 6) from the build served.`,
+        `First-view JS: every script the browser fetched during the Lighthouse run, each file gzipped (zlib level 6) from the build served; ` +
+        `split into what the page needs to render and hydrate (the scripts its HTML names and their static imports) and what it fetched after hydrating.`,
       '',
       lighthouseTable(pages),
       '',

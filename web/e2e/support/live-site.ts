@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startStack, type Stack } from '../../../test/stack.ts';
+import { startStack, type Stack, type StackOptions } from '../../../test/stack.ts';
 import { launchBrowser } from './browser.ts';
 
 /** The seed every browser test plays: its day has live matches with goals still to come. */
@@ -10,11 +10,17 @@ export const E2E_SEED = 20250614;
  * The whole site for one test file: the stack (simulated game API with its clock frozen, ingest, Redis,
  * the gateway serving the built site) and a Chromium, started before the file's tests and stopped after.
  */
-export function useLiveSite(): { readonly stack: Stack; readonly browser: Browser } {
+export function useLiveSite(options: StackOptions = {}): {
+  readonly stack: Stack;
+  readonly browser: Browser;
+} {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack({ timeScale: 0, seed: E2E_SEED }), launchBrowser()]);
+    [stack, browser] = await Promise.all([
+      startStack({ timeScale: 0, seed: E2E_SEED, ...options }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useRouteLoaderData } from 'react-router-dom';
+import { SessionCorner } from '../../features/auth/components/session-corner.tsx';
 import { ConnectionBadge } from '../../features/live/components/connection-badge.tsx';
+import type { rootLoader } from '../root.tsx';
 import { usePaths, useLocalPath } from '../paths.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -10,6 +12,7 @@ export function SiteHeader({ slim = false }: { slim?: boolean }) {
   const { t } = useTranslation();
   const paths = usePaths();
   const to = useLocalPath();
+  const signedIn = useRouteLoaderData<typeof rootLoader>('root')?.signedIn ?? false;
   return (
     <>
       <a className="skip-link" href="#main">
@@ -39,11 +42,7 @@ export function SiteHeader({ slim = false }: { slim?: boolean }) {
             {!slim && <ConnectionBadge />}
             <LanguageSwitcher />
             <ThemeToggle />
-            {!slim && (
-              <Link className="button button--small" to={to('/login')}>
-                {t('nav.signIn')}
-              </Link>
-            )}
+            {!slim && <SessionCorner hint={signedIn} to={to} />}
           </div>
         </div>
       </header>

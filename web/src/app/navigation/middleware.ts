@@ -1,5 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { isSafeRedirectTarget } from '@pitchside/shared/auth/redirect-target';
 import type { PageMiddleware } from '@pitchside/shared/site';
+import { useSessionStore } from '../../features/auth/stores/session-store.ts';
+import type { LoaderContext } from '../../lib/api.ts';
 
 /**
  * Route middleware by name (SPEC 2 and 6): `no-auth` pages are open to everyone, `guest-only` pages send a
@@ -12,9 +15,15 @@ export interface Session {
 
 export type Middleware = (args: LoaderFunctionArgs & { session: Session; lang: string }) => void;
 
-/** A redirect target is kept only if it is a relative path starting with one slash (SPEC 5). */
-export const isSafeRedirectTarget = (target: string | null | undefined): target is string =>
-  typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') && !target.includes('\\');
+/**
+ * Who is asking. On the server the renderer's context says (the non-secret cookie hint: it only picks
+ * the shell, every piece of account data still needs a bearer token); in the browser the session store.
+ */
+export function sessionFrom(context: unknown): Session {
+  const signedIn = (context as Partial<LoaderContext> | undefined)?.signedIn;
+  if (typeof signedIn === 'boolean') return { loggedIn: signedIn };
+  return { loggedIn: useSessionStore.getState().loggedIn };
+}
 
 export const MIDDLEWARE: Record<PageMiddleware, Middleware> = {
   'no-auth': () => {},
@@ -25,20 +34,18 @@ export const MIDDLEWARE: Record<PageMiddleware, Middleware> = {
     if (session.loggedIn) return;
     const url = new URL(request.url);
     const target = `${url.pathname}${url.search}`;
-    throw redirect(`/${lang}/login?redirect=${encodeURIComponent(target)}`);
+    const back = isSafeRedirectTarget(target) ? `?redirect=${encodeURIComponent(target)}` : '';
+    throw redirect(`/${lang}/login${back}`);
   },
 };
 
-/**
- * Runs a page's middleware. Sign-in does not exist yet (issue 4), so nobody is signed in: account pages
- * send visitors to /login, as the spec says they must for an anonymous visitor.
- */
+/** Runs a page's middleware for the visitor `session` describes (by default: sessionFrom the context). */
 export function runMiddleware(
   names: readonly string[],
   args: LoaderFunctionArgs,
   registry: Record<string, Middleware> = MIDDLEWARE,
+  session: Session = sessionFrom(args.context),
 ): void {
-  const session: Session = { loggedIn: false };
   const lang = args.params.lang ?? 'en';
   for (const name of names) {
     const middleware = Object.hasOwn(registry, name) ? registry[name] : undefined;

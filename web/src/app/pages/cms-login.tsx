@@ -1,40 +1,91 @@
 import { useTranslation } from 'react-i18next';
-import {
-  AuthPanel,
-  Field,
-  PasswordField,
-  PendingForm,
-  PendingSubmit,
-} from '../../features/content/components/auth-form.tsx';
+import { useNavigate, useParams } from 'react-router-dom';
+import { adminLogin } from '../../features/auth/api/auth-api.ts';
+import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
+import { FormField } from '../../features/auth/components/form-field.tsx';
+import { FormMessage } from '../../features/auth/components/form-message.tsx';
+import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
+import { saveRedirectTarget, takeRedirectTarget } from '../../features/auth/stores/redirect-target.ts';
+import { signIn } from '../../features/auth/stores/session-actions.ts';
+import { useSessionStore } from '../../features/auth/stores/session-store.ts';
 import { ContentLinksProvider, RichText } from '../../features/content/content-links.tsx';
+import { showToast } from '../../stores/toast-store.ts';
 import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
 import { useLocalPath } from '../paths.ts';
 
-/** /cms/login: the editors' own sign-in (SPEC 6), separate from visitors' accounts; not open yet. */
+/**
+ * /cms/login: the admin side's own sign-in (SPEC 6), POST /api/admin/login, which admits only accounts
+ * with the `admin` scope. Signed in, the admin lands on the dashboard (/cms: operations and the users).
+ */
 export function Component() {
   const { t } = useTranslation('account');
+  const { lang = 'en' } = useParams();
   const to = useLocalPath();
+  const navigate = useNavigate();
+  const form = useAuthForm();
+  const onSubmit = form.submit(
+    (data) => requireFields(t, data, ['email', 'password']),
+    async (data) => {
+      const answer = await adminLogin({
+        email: String(data.get('email')).trim(),
+        password: String(data.get('password')),
+      });
+      const landing = `/${lang}/cms`;
+      saveRedirectTarget(landing);
+      showToast('success', t('cms.success'));
+      // Already signed in (as a visitor): the session stays logged in, so no change of `loggedIn` moves us.
+      const switching = useSessionStore.getState().loggedIn;
+      signIn(answer);
+      if (switching) void navigate(takeRedirectTarget() ?? landing);
+    },
+  );
   return (
     <ContentLinksProvider to={to} supportEmail={SUPPORT_EMAIL}>
       <StaticPageHead page="cms-login" noindex />
       <AuthPanel
         title={t('cms.title')}
         intro={t('cms.intro')}
-        notice={{ title: t('cms.soonTitle'), body: t('cms.soonBody') }}
         footer={
           <p>
             <RichText text={t('cms.visitor')} />
           </p>
         }
       >
-        {(noticeId) => (
-          <PendingForm noticeId={noticeId} label={t('cms.title')}>
-            <Field label={t('form.email')} name="email" type="email" autoComplete="username" />
-            <PasswordField label={t('form.password')} name="password" autoComplete="current-password" />
-            <PendingSubmit label={t('cms.submit')} noticeId={noticeId} />
-          </PendingForm>
-        )}
+        <form
+          ref={form.ref}
+          className="auth-form"
+          aria-label={t('cms.title')}
+          noValidate
+          onSubmit={onSubmit}
+          data-testid="auth-form"
+        >
+          <FormField
+            label={t('form.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            error={form.errors.email}
+          />
+          <FormField
+            label={t('form.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={form.errors.password}
+          />
+          <FormMessage text={form.formError} />
+          <button
+            type="submit"
+            className="auth-button auth-button--primary"
+            disabled={form.busy}
+            data-testid="auth-submit"
+          >
+            {t('cms.submit')}
+          </button>
+        </form>
       </AuthPanel>
     </ContentLinksProvider>
   );

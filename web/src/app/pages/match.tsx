@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { headToHeadSlug, SPORTS, sportOf, type Match } from '@pitchside/shared/domain';
@@ -25,10 +25,11 @@ import { orientSubstitutions } from '../../features/match-centre/utils/orient-su
 import '../../features/match-centre/match-centre.css';
 import { MatchHeader } from '../../features/matches/components/match-header.tsx';
 import { MatchTimeline } from '../../features/matches/components/match-timeline.tsx';
+import { StreamTab } from '../../features/streams/components/stream-tab.tsx';
 import { apiFrom, type ApiClient } from '../../lib/api.ts';
 import { PageHead } from '../head/page-head.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
-import { usePaths } from '../paths.ts';
+import { useLocalPath, usePaths } from '../paths.ts';
 
 interface MatchPageData extends MatchExtras {
   matchId: string;
@@ -84,7 +85,10 @@ async function retryForTab(
   return onScreen ?? page;
 }
 
-/** /match/:id: one match, kept current by the socket: header, then timeline, lineups, stats, h2h and table tabs. */
+/**
+ * /match/:id: one match, kept current by the socket: header, then timeline, stream, lineups, stats, h2h and
+ * table tabs.
+ */
 export function Component() {
   const { page } = useLoaderData<typeof loader>();
   useEffect(() => {
@@ -101,6 +105,7 @@ function LiveMatchPage({ page }: { page: MatchPageData }) {
   const { t: tMatch } = useTranslation('match');
   const { t: tPages } = useTranslation('pages');
   const paths = usePaths();
+  const to = useLocalPath();
   const [searchParams] = useSearchParams();
   const tab = parseTab(searchParams.get(TAB_PARAM));
   // The first answer seeds the socket's copy; later loader runs (tab switches) must not reseed it.
@@ -115,7 +120,22 @@ function LiveMatchPage({ page }: { page: MatchPageData }) {
     [rawEvents, rawLineups],
   );
 
-  if (!held) {
+  // The panels read only part of the match (their props say which), and a clock tick, which a live match
+  // has every second, changes none of it: with props that keep their identity until what they show
+  // changes, the memoised panels are not rendered again on every tick (applyDelta keeps what a delta
+  // does not touch).
+  const current = held?.detail.match;
+  const teams = useMemo(
+    () =>
+      current ? { id: current.id, home: current.home, away: current.away, status: current.status } : null,
+    [current?.id, current?.home, current?.away, current?.status],
+  );
+  const forTable = useMemo(
+    () => (current && teams ? { ...teams, competition: current.competition, score: current.score } : null),
+    [teams, current?.competition, current?.score],
+  );
+
+  if (!held || !teams || !forTable) {
     if (error?.code === 'match:not-found' || error?.code === 'request:invalid') return <MatchNotFound />;
     if (error) return <PageMessage tone="error" title={t('match.error')} />;
     return <p className="loading">{t('match.loading')}</p>;
@@ -138,24 +158,36 @@ function LiveMatchPage({ page }: { page: MatchPageData }) {
           {
             id: 'timeline',
             label: tMatch('tabs.timeline'),
-            content: <MatchTimeline events={events} homeTeamId={match.home.id} />,
+            content: <Timeline events={events} homeTeamId={match.home.id} />,
+          },
+          {
+            id: 'stream',
+            label: tMatch('tabs.stream'),
+            content: (
+              <Stream
+                matchId={match.id}
+                active={tab === 'stream'}
+                pricingHref={to('/pricing')}
+                signInHref={`${to('/login')}?redirect=${encodeURIComponent(`${paths.match(match.id)}?tab=stream`)}`}
+              />
+            ),
           },
           {
             id: 'lineups',
             label: tMatch('tabs.lineups'),
-            content: <LineupsPanel match={match} lineups={lineups} events={events} />,
+            content: <Lineups match={teams} lineups={lineups} events={events} />,
           },
           {
             id: 'stats',
             label: tMatch('tabs.stats'),
-            content: <StatisticsPanel match={match} statistics={statistics} />,
+            content: <Statistics match={teams} statistics={statistics} />,
           },
           {
             id: 'h2h',
             label: tMatch('tabs.h2h'),
             content: (
-              <HeadToHeadPanel
-                match={match}
+              <HeadToHead
+                match={teams}
                 meetings={extras.meetings}
                 matchHref={paths.match}
                 headToHeadHref={paths.headToHead(headToHeadSlug(match.home, match.away))}
@@ -166,8 +198,8 @@ function LiveMatchPage({ page }: { page: MatchPageData }) {
             id: 'table',
             label: tMatch('tabs.table'),
             content: (
-              <StandingsPanel
-                match={match}
+              <Standings
+                match={forTable}
                 standings={extras.standings}
                 statusAtRead={extras.statusAtRead ?? match.status}
                 teamHref={paths.team}
@@ -180,6 +212,13 @@ function LiveMatchPage({ page }: { page: MatchPageData }) {
     </article>
   );
 }
+
+const Timeline = memo(MatchTimeline);
+const Lineups = memo(LineupsPanel);
+const Statistics = memo(StatisticsPanel);
+const HeadToHead = memo(HeadToHeadPanel);
+const Standings = memo(StandingsPanel);
+const Stream = memo(StreamTab);
 
 /**
  * schema.org SportsEvent. The schema has a status (`eventStatus`: only scheduled, postponed, cancelled

@@ -1,56 +1,77 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { ContentLinksProvider, RichText } from '../../features/content/content-links.tsx';
 import { PlanCard } from '../../features/content/components/plan-card.tsx';
 import '../../features/content/content.css';
+import { loadPricing } from '../../features/payments/api/payments-rest.ts';
+import { PricingView } from '../../features/payments/components/pricing-view.tsx';
+import { pricingShouldRevalidate, usePricingQuery } from '../../features/payments/hooks/use-pricing-query.ts';
+import { apiFrom } from '../../lib/api.ts';
 import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
 import { useLocalPath, usePaths } from '../paths.ts';
 
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const deal = new URL(request.url).searchParams.get('deal');
+  return loadPricing({ deal }, request.signal, apiFrom(context));
+}
+
+export const shouldRevalidate = pricingShouldRevalidate;
+
 /**
- * /pricing: the two plans. Free is what the site is today; Premium (ad-free HD streams) has no price in
- * the spec and no payments yet (issue 5), so it says its price will be announced and offers no purchase.
+ * /pricing: Free, then the site-wide premium plans from the catalogue (GET /api/plans) in the visitor's
+ * language and currency; `?deal=CODE` (a link or the code field) reveals a deal's hidden plans and
+ * discounts. Buying needs a session and leaves for the payment provider's page (issue 5).
  */
 export function Component() {
   const { t } = useTranslation('account');
+  const { plans, deal, dealError } = useLoaderData<typeof loader>();
+  const query = usePricingQuery();
   const to = useLocalPath();
   const paths = usePaths();
   const free = t('pricing.free', { returnObjects: true });
-  const premium = t('pricing.premium', { returnObjects: true });
   return (
     <ContentLinksProvider to={to} supportEmail={SUPPORT_EMAIL}>
       <StaticPageHead page="pricing" />
       <div className="page-heading">
         <h1>{t('pricing.title')}</h1>
       </div>
-      <div className="plans">
-        <PlanCard
-          name={free.name}
-          price={free.price}
-          tagline={free.tagline}
-          features={free.features}
-          action={
-            <Link className="button" to={paths.liveMatches()}>
-              {free.action}
-            </Link>
-          }
-        />
-        <PlanCard
-          featured
-          name={premium.name}
-          price={t('pricing.pricesSoon')}
-          tagline={premium.tagline}
-          features={premium.features}
-          action={
-            <button type="button" className="content-button" disabled data-testid="premium-action">
-              {premium.action}
-            </button>
-          }
-        />
-      </div>
+      <p className="plans-intro">{t('pricing.intro')}</p>
+      {'error' in plans ? (
+        <p className="pricing-failure" role="status" data-testid="plans-error">
+          {t('pricing.loadFailed')}
+        </p>
+      ) : (
+        <PricingView
+          data={plans.data}
+          dealCode={deal}
+          dealError={dealError}
+          currencyParam={query.currency}
+          planParam={query.plan}
+          language={query.language}
+          setQuery={query.setQuery}
+          signInHref={query.signInHref}
+          goTo={query.goTo}
+        >
+          {(renderPlan) => (
+            <div className="plans">
+              <PlanCard
+                name={free.name}
+                price={free.price}
+                tagline={free.tagline}
+                features={free.features}
+                action={
+                  <Link className="button" to={paths.liveMatches()}>
+                    {free.action}
+                  </Link>
+                }
+              />
+              {plans.data.plans.map((plan) => renderPlan(plan))}
+            </div>
+          )}
+        </PricingView>
+      )}
       <div className="plans-note">
-        <p>{t('pricing.intro')}</p>
-        <p>{t('pricing.notOnSale')}</p>
         <p>
           <RichText text={t('pricing.refund')} />
         </p>

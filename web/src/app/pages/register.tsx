@@ -1,56 +1,133 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import {
-  AuthPanel,
-  CheckboxField,
-  Field,
-  PasswordField,
-  PendingForm,
-  PendingSubmit,
-  SocialSignIn,
-} from '../../features/content/components/auth-form.tsx';
+import { Link, useLoaderData, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { checkPassword } from '@pitchside/shared/auth/password-policy';
+import { isSafeRedirectTarget } from '@pitchside/shared/auth/redirect-target';
+import { loadPasswordPolicy, loadProviders, register } from '../../features/auth/api/auth-api.ts';
+import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
+import { CheckboxField, FormField } from '../../features/auth/components/form-field.tsx';
+import { FormMessage } from '../../features/auth/components/form-message.tsx';
+import { PasswordRules } from '../../features/auth/components/password-rules.tsx';
+import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
+import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
+import { saveRedirectTarget } from '../../features/auth/stores/redirect-target.ts';
+import { signIn } from '../../features/auth/stores/session-actions.ts';
 import { ContentLinksProvider, RichText } from '../../features/content/content-links.tsx';
+import { apiFrom } from '../../lib/api.ts';
+import { showToast } from '../../stores/toast-store.ts';
 import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
 import { useLocalPath } from '../paths.ts';
 
-/** /register: the sign-up form; it cannot be sent until accounts open (issue 4), and says so. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const api = apiFrom(context);
+  const [policy, providers] = await Promise.all([loadPasswordPolicy(api), loadProviders(api)]);
+  return { policy, providers };
+}
+
+export const shouldRevalidate = () => false;
+
+/** /register: a new account, signed in at once; the password policy is checked as the visitor types. */
 export function Component() {
   const { t } = useTranslation('account');
+  const { policy, providers } = useLoaderData<typeof loader>();
+  const { lang = 'en' } = useParams();
   const to = useLocalPath();
+  const [search] = useSearchParams();
+  const redirectParam = search.get('redirect');
+  const redirect = isSafeRedirectTarget(redirectParam) ? redirectParam : null;
+  const form = useAuthForm(policy);
+  const [password, setPassword] = useState('');
+  const rulesId = useId();
+
+  const onSubmit = form.submit(
+    (data) => {
+      const errors = requireFields(t, data, ['email', 'password']);
+      if (!errors.password && checkPassword(policy, String(data.get('password'))).length > 0)
+        errors.password = t('password.notMet');
+      if (data.get('terms') !== 'on') errors.terms = t('register.termsRequired');
+      return errors;
+    },
+    async (data) => {
+      if (redirect) saveRedirectTarget(redirect);
+      const displayName = String(data.get('displayName') ?? '').trim();
+      const answer = await register({
+        email: String(data.get('email')).trim(),
+        password: String(data.get('password')),
+        ...(displayName ? { displayName } : {}),
+        language: lang,
+      });
+      showToast('success', t('register.success'));
+      signIn(answer);
+    },
+  );
+
   return (
     <ContentLinksProvider to={to} supportEmail={SUPPORT_EMAIL}>
       <StaticPageHead page="register" noindex />
       <AuthPanel
         title={t('register.title')}
         intro={t('register.intro')}
-        notice={{ title: t('form.soonTitle'), body: t('form.soonBody') }}
         footer={
           <p>
-            {t('register.haveAccount')} <Link to={to('/login')}>{t('register.login')}</Link>
+            {t('register.haveAccount')}{' '}
+            <Link to={`${to('/login')}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`}>
+              {t('register.login')}
+            </Link>
           </p>
         }
       >
-        {(noticeId) => (
-          <>
-            <PendingForm noticeId={noticeId} label={t('register.title')}>
-              <Field
-                label={t('register.name')}
-                name="name"
-                autoComplete="nickname"
-                hint={t('register.nameHint')}
-                required={false}
-              />
-              <Field label={t('form.email')} name="email" type="email" autoComplete="email" />
-              <PasswordField label={t('form.password')} name="password" autoComplete="new-password" />
-              <CheckboxField name="terms">
-                <RichText text={t('register.acceptTerms')} />
-              </CheckboxField>
-              <PendingSubmit label={t('register.submit')} noticeId={noticeId} />
-            </PendingForm>
-            <SocialSignIn noticeId={noticeId} />
-          </>
-        )}
+        <form
+          ref={form.ref}
+          className="auth-form"
+          aria-label={t('register.title')}
+          noValidate
+          onSubmit={onSubmit}
+          data-testid="auth-form"
+        >
+          <FormField
+            label={t('register.name')}
+            name="displayName"
+            autoComplete="nickname"
+            maxLength={80}
+            hint={t('register.nameHint')}
+            error={form.errors.displayName}
+          />
+          <FormField
+            label={t('form.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={form.errors.email}
+          />
+          <FormField
+            label={t('form.password')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={policy.minLength}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={form.errors.password}
+            describedBy={rulesId}
+          />
+          <PasswordRules id={rulesId} policy={policy} password={password} />
+          <CheckboxField name="terms" error={form.errors.terms}>
+            <RichText text={t('register.acceptTerms')} />
+          </CheckboxField>
+          <FormMessage text={form.formError} />
+          <button
+            type="submit"
+            className="auth-button auth-button--primary"
+            disabled={form.busy}
+            data-testid="auth-submit"
+          >
+            {t('register.submit')}
+          </button>
+        </form>
+        <SocialSignIn providers={providers} redirect={redirect} lang={lang} />
       </AuthPanel>
     </ContentLinksProvider>
   );

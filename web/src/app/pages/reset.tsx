@@ -1,36 +1,80 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import {
-  AuthPanel,
-  Field,
-  PendingForm,
-  PendingSubmit,
-} from '../../features/content/components/auth-form.tsx';
+import { Link, useParams } from 'react-router-dom';
+import { forgotPassword } from '../../features/auth/api/auth-api.ts';
+import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
+import { FormField } from '../../features/auth/components/form-field.tsx';
+import { FormMessage } from '../../features/auth/components/form-message.tsx';
+import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
+import { showToast } from '../../stores/toast-store.ts';
 import { StaticPageHead } from '../head/static-page-head.tsx';
 import { useLocalPath } from '../paths.ts';
 
-/** /reset: asks for the e-mail address to send a reset link to; not sendable until accounts open. */
+/**
+ * /reset: asks for the address to mail a reset link to. The answer is the same whether or not an account
+ * uses the address (the gateway's too), so the page cannot be used to find out who has an account.
+ */
 export function Component() {
   const { t } = useTranslation('account');
+  const { lang = 'en' } = useParams();
   const to = useLocalPath();
+  const form = useAuthForm();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const onSubmit = form.submit(
+    (data) => requireFields(t, data, ['email']),
+    async (data) => {
+      const email = String(data.get('email')).trim();
+      await forgotPassword({ email, language: lang });
+      showToast('success', t('reset.sentToast'));
+      setSentTo(email);
+    },
+  );
+
   return (
     <>
       <StaticPageHead page="reset" noindex />
       <AuthPanel
         title={t('reset.title')}
-        intro={t('reset.intro')}
-        notice={{ title: t('form.soonTitle'), body: t('form.soonBody') }}
+        intro={sentTo ? undefined : t('reset.intro')}
         footer={
           <p>
             <Link to={to('/login')}>{t('reset.back')}</Link>
           </p>
         }
       >
-        {(noticeId) => (
-          <PendingForm noticeId={noticeId} label={t('reset.title')}>
-            <Field label={t('form.email')} name="email" type="email" autoComplete="email" />
-            <PendingSubmit label={t('reset.submit')} noticeId={noticeId} />
-          </PendingForm>
+        {sentTo ? (
+          <div className="auth-notice" role="status" data-testid="reset-sent">
+            <p>{t('reset.sent', { email: sentTo })}</p>
+            <p>{t('reset.sentHelp')}</p>
+          </div>
+        ) : (
+          <form
+            ref={form.ref}
+            className="auth-form"
+            aria-label={t('reset.title')}
+            noValidate
+            onSubmit={onSubmit}
+            data-testid="auth-form"
+          >
+            <FormField
+              label={t('form.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              error={form.errors.email}
+            />
+            <FormMessage text={form.formError} />
+            <button
+              type="submit"
+              className="auth-button auth-button--primary"
+              disabled={form.busy}
+              data-testid="auth-submit"
+            >
+              {t('reset.submit')}
+            </button>
+          </form>
         )}
       </AuthPanel>
     </>

@@ -1,25 +1,14 @@
-import {
-  CompetitionSchema,
-  StandingsSchema,
-  TeamSchema,
-  type Competition,
-  type Standings,
-  type Team,
-} from '@pitchside/shared/domain';
-import {
-  HeadToHeadSchema,
-  ScoreboardEntrySchema,
-  SportPageSchema,
-  SportSummarySchema,
-  TeamPageSchema,
-  type Ack,
-  type HeadToHead,
-  type ScoreboardEntry,
-  type SportPage,
-  type SportSummary,
-  type TeamPage,
+import type { Competition, Standings, Team } from '@pitchside/shared/domain';
+import type {
+  Ack,
+  HeadToHead,
+  ScoreboardEntry,
+  SportPage,
+  SportSummary,
+  TeamPage,
 } from '@pitchside/shared/protocol';
 import type { ApiClient } from '../../../lib/api.ts';
+import { lazyParser } from '../../../lib/envelope.ts';
 
 /**
  * The REST reads of the explore pages (leagues, teams, head-to-head, sports). Each answer is parsed with
@@ -28,8 +17,20 @@ import type { ApiClient } from '../../../lib/api.ts';
  */
 const id = encodeURIComponent;
 
+/** The parsers come in a chunk of their own (explore-parsers.ts), fetched with the first request. */
+const load = () => import('./explore-parsers.ts');
+const CompetitionList = lazyParser(load, (m) => m.parsers.competitions);
+const CompetitionSchema = lazyParser(load, (m) => m.parsers.competition);
+const StandingsSchema = lazyParser(load, (m) => m.parsers.standings);
+const EntryList = lazyParser(load, (m) => m.parsers.entries);
+const TeamList = lazyParser(load, (m) => m.parsers.teams);
+const TeamPageSchema = lazyParser(load, (m) => m.parsers.teamPage);
+const HeadToHeadSchema = lazyParser(load, (m) => m.parsers.headToHead);
+const SportList = lazyParser(load, (m) => m.parsers.sports);
+const SportPageSchema = lazyParser(load, (m) => m.parsers.sportPage);
+
 export const fetchCompetitions = (api: ApiClient, signal?: AbortSignal): Promise<Ack<Competition[]>> =>
-  api.get('/competitions', CompetitionSchema.array(), signal);
+  api.get('/competitions', CompetitionList, signal);
 
 export const fetchCompetition = (
   api: ApiClient,
@@ -49,11 +50,11 @@ export const fetchCompetitionMatches = (
   competitionId: string,
   signal?: AbortSignal,
 ): Promise<Ack<ScoreboardEntry[]>> =>
-  api.get(`/competitions/${id(competitionId)}/matches`, ScoreboardEntrySchema.array(), signal);
+  api.get(`/competitions/${id(competitionId)}/matches`, EntryList, signal);
 
 /** GET /api/teams?q=: teams whose name matches, best first; without a query, the teams to browse. */
 export const searchTeams = (api: ApiClient, query: string, signal?: AbortSignal): Promise<Ack<Team[]>> =>
-  api.get(query ? `/teams?q=${encodeURIComponent(query)}` : '/teams', TeamSchema.array(), signal);
+  api.get(query ? `/teams?q=${encodeURIComponent(query)}` : '/teams', TeamList, signal);
 
 export const fetchTeamPage = (api: ApiClient, teamId: string, signal?: AbortSignal): Promise<Ack<TeamPage>> =>
   api.get(`/teams/${id(teamId)}`, TeamPageSchema, signal);
@@ -65,7 +66,7 @@ export const fetchHeadToHead = (
 ): Promise<Ack<HeadToHead>> => api.get(`/head-to-head/by-slug/${id(slug)}`, HeadToHeadSchema, signal);
 
 export const fetchSports = (api: ApiClient, signal?: AbortSignal): Promise<Ack<SportSummary[]>> =>
-  api.get('/sports', SportSummarySchema.array(), signal);
+  api.get('/sports', SportList, signal);
 
 export const fetchSportPage = (
   api: ApiClient,

@@ -1,7 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { MatchDeltaSchema } from '@pitchside/shared/domain';
 import {
-  ScoreboardUpdateSchema,
   SOCKET_PATH,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -17,7 +15,9 @@ import {
   receiveScoreboardUpdate,
   resubscribeScoreboards,
 } from '../stores/scoreboard-subscriptions.ts';
-import { setLiveChannel } from './live-channel.ts';
+import { setLiveChannel, type LiveChannel } from './live-channel.ts';
+
+type LiveParsers = typeof import('./live-parsers.ts');
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -34,6 +34,24 @@ const KICK_BACKOFF_MAX_MS = 30_000;
  * sends only what was missed. socket.io's manager retries with its exponential backoff and jitter.
  */
 export function startLiveConnection(): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  // The parsers (zod and shared's schemas) are a chunk of their own, evaluated in a task of their own
+  // after socket.io's: two shorter tasks instead of one long one while the page may still be hydrating.
+  // Nothing is received before they are in place: the socket connects only then.
+  import('./live-parsers.ts').then(
+    (parsers) => {
+      if (!stopped) stop = connect(parsers);
+    },
+    (error: unknown) => console.error('The live connection could not start', error),
+  );
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+function connect({ readAck, MatchDeltaSchema, ScoreboardUpdateSchema }: LiveParsers): () => void {
   const socket: LiveSocket = io({
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -104,7 +122,17 @@ export function startLiveConnection(): () => void {
   window.addEventListener('offline', onOffline);
   window.addEventListener('online', onOnline);
 
-  setLiveChannel(socket);
+  // Requests go out through the socket; their answers come back parsed (live-parsers.ts), as pushes do.
+  const channel: LiveChannel = {
+    get connected() {
+      return socket.connected;
+    },
+    request(event, payload, onAck) {
+      const emit = socket.emit.bind(socket) as (e: string, p: unknown, ack: (raw: unknown) => void) => void;
+      emit(event, payload, (raw) => onAck?.(readAck(event, raw)));
+    },
+  };
+  setLiveChannel(channel);
   socket.connect();
 
   return () => {

@@ -1,19 +1,16 @@
-import { MatchDetailSchema, MatchSchema } from '@pitchside/shared/domain';
-import {
-  type Ack,
-  ScoreboardEntrySchema,
-  StreamPositionSchema,
-  type ScoreboardEntry,
-} from '@pitchside/shared/protocol';
+import type { Ack, ScoreboardEntry } from '@pitchside/shared/protocol';
 import { browserApi, type ApiClient } from '../../../lib/api.ts';
-import type { Parser } from '../../../lib/envelope.ts';
+import { lazyParser } from '../../../lib/envelope.ts';
 import type { HeldMatch } from '../stores/match-slice.ts';
 
 /**
  * REST reads for a first paint while the socket is still connecting. What they return carries the same
- * `{epoch, seq}` position as the socket's answers, so the socket can resume from it.
+ * `{epoch, seq}` position as the socket's answers, so the socket can resume from it. The parsers
+ * (live-rest-parsers.ts) come in a chunk of their own, fetched with the first request.
  */
-const HeldMatchSchema: Parser<HeldMatch> = StreamPositionSchema.extend({ detail: MatchDetailSchema });
+const parsers = () => import('./live-rest-parsers.ts');
+const HeldMatchSchema = lazyParser(parsers, (m) => m.HeldMatchSchema);
+const LiveListSchema = lazyParser(parsers, (m) => m.LiveListSchema);
 
 export const fetchMatch = (
   matchId: string,
@@ -21,21 +18,7 @@ export const fetchMatch = (
   api: ApiClient = browserApi,
 ): Promise<Ack<HeldMatch>> => api.get(`/matches/${encodeURIComponent(matchId)}`, HeldMatchSchema, signal);
 
-/**
- * The gateway answers /matches/live with scoreboard entries (`{match, epoch, seq}`). A bare `Match[]` is
- * accepted too, with an unknown position (empty epoch) that the socket's first list replaces.
- */
-const LiveListSchema: Parser<ScoreboardEntry[]> = {
-  safeParse(input) {
-    const entries = ScoreboardEntrySchema.array().safeParse(input);
-    if (entries.success) return entries;
-    const matches = MatchSchema.array().safeParse(input);
-    if (matches.success)
-      return { success: true, data: matches.data.map((match) => ({ match, epoch: '', seq: 0 })) };
-    return entries;
-  },
-};
-
+/** GET /matches/live: scoreboard entries, or a bare `Match[]` with an unknown position (see the parser). */
 export const fetchLiveMatches = (
   signal?: AbortSignal,
   api: ApiClient = browserApi,

@@ -282,6 +282,16 @@ describe('match store: subscriptions', () => {
     }
   });
 
+  it('parses the answer at the socket boundary: a malformed one is a failure, not a held match', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    subscribeMatch(matchId);
+    channel.last('match:subscribe').reply({ data: { kind: 'snapshot', epoch: 'e1', seq: 'three' } });
+    expect(held()).toBeNull();
+    expect(useLiveStore.getState().matches.get(matchId)?.error?.code).toBe('server:internal');
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+
   it('does not ask again for a match that does not exist', () => {
     vi.useFakeTimers();
     try {

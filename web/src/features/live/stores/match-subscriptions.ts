@@ -2,11 +2,10 @@ import { applyDelta, type MatchDelta } from '@pitchside/shared/domain';
 import {
   type Ack,
   judgeDelta,
-  MatchSubscribeResultSchema,
   type MatchSubscribe,
+  type MatchSubscribeResult,
 } from '@pitchside/shared/protocol';
 import { connectedChannel } from '../api/live-channel.ts';
-import { readEnvelope } from '../../../lib/envelope.ts';
 import { useLiveStore } from './live-store.ts';
 import type { HeldMatch } from './match-slice.ts';
 import { isTransient, retryDelayMs } from './retry-policy.ts';
@@ -51,7 +50,7 @@ export function unsubscribeMatch(matchId: string): void {
   if (!sub || --sub.views > 0) return;
   subscriptions.delete(matchId);
   store().matchClosed(matchId);
-  connectedChannel()?.emit('match:unsubscribe', { matchId }, () => {});
+  connectedChannel()?.request('match:unsubscribe', { matchId });
 }
 
 /** On every (re)connect: ask again for every match held, from where we stand. */
@@ -105,17 +104,17 @@ function requestMatch(matchId: string, mode: 'resume' | 'snapshot'): void {
   const payload: MatchSubscribe = held
     ? { matchId, since: { epoch: held.epoch, seq: held.seq } }
     : { matchId };
-  channel.emit('match:subscribe', payload, (ack) => onSubscribed(matchId, request, ack));
+  channel.request('match:subscribe', payload, (ack) => onSubscribed(matchId, request, ack));
 }
 
-function onSubscribed(matchId: string, request: number, raw: unknown): void {
+/** The answer to a match:subscribe, already parsed by the channel (the socket boundary). */
+function onSubscribed(matchId: string, request: number, ack: Ack<MatchSubscribeResult>): void {
   const sub = subscriptions.get(matchId);
   // The view left, the connection dropped, or a newer request superseded this one.
   if (!sub?.pending || sub.pending.request !== request) return;
   const { buffer } = sub.pending;
   sub.pending = null;
 
-  const ack = readEnvelope(raw, MatchSubscribeResultSchema);
   if ('error' in ack) {
     store().matchFailed(matchId, ack.error);
     if (isTransient(ack.error.code)) {

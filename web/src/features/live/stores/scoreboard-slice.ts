@@ -47,6 +47,33 @@ export function mergeScoreboardUpdate(
   return new Map(entries).set(entry.match.id, entry);
 }
 
+/**
+ * A full list as the room's entries, keeping each entry already held at the same position in its match's
+ * history (same epoch and seq: the same state of the match). A page's rows are memoised on their entry, so
+ * the socket's first answer, which mostly repeats what the server rendered, re-renders only what moved.
+ * An unknown position (empty epoch: a bare REST list) is never taken as the same.
+ */
+export function replaceEntries(
+  held: ReadonlyMap<string, ScoreboardEntry>,
+  entries: readonly ScoreboardEntry[],
+): ReadonlyMap<string, ScoreboardEntry> {
+  return new Map(
+    entries.map((entry) => {
+      const same = held.get(entry.match.id);
+      const keep = same && entry.epoch !== '' && same.epoch === entry.epoch && same.seq === entry.seq;
+      return [entry.match.id, keep ? same : entry];
+    }),
+  );
+}
+
+/** Same entries, same objects, same order. */
+const sameEntries = (a: ReadonlyMap<string, ScoreboardEntry>, b: ReadonlyMap<string, ScoreboardEntry>) => {
+  if (a.size !== b.size) return false;
+  const bs = b.values();
+  for (const entry of a.values()) if (bs.next().value !== entry) return false;
+  return true;
+};
+
 export const createScoreboardSlice: StateCreator<LiveState, [], [], ScoreboardSlice> = (set) => {
   const put = (room: string, slot: (prev: ScoreboardSlot) => ScoreboardSlot) =>
     set((s) => {
@@ -62,7 +89,12 @@ export const createScoreboardSlice: StateCreator<LiveState, [], [], ScoreboardSl
         s.scoreboards.has(room) ? s : { scoreboards: new Map(s.scoreboards).set(room, EMPTY_SLOT) },
       ),
     scoreboardReplaced: (room, entries) =>
-      put(room, () => ({ entries: new Map(entries.map((e) => [e.match.id, e])), loaded: true, error: null })),
+      put(room, (prev) => {
+        const next = replaceEntries(prev.entries, entries);
+        // Nothing moved: keep the slot, so no subscriber is woken.
+        if (prev.loaded && !prev.error && sameEntries(prev.entries, next)) return prev;
+        return { entries: next, loaded: true, error: null };
+      }),
     scoreboardUpdated: (room, update) =>
       put(room, (prev) => {
         const entries = mergeScoreboardUpdate(prev.entries, update);

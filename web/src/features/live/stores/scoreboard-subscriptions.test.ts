@@ -9,6 +9,7 @@ import {
   abandonScoreboardRequests,
   receiveScoreboardUpdate,
   resubscribeScoreboards,
+  seedScoreboard,
   subscribeScoreboard,
   unsubscribeScoreboard,
 } from './scoreboard-subscriptions.ts';
@@ -53,6 +54,33 @@ describe('scoreboard store', () => {
     channel.last('scoreboard:subscribe').reply({ data: { room, entries: [entry('a', 3), entry('b', 7)] } });
     expect(shown()).toEqual(['a@3:0', 'b@7:0']);
     expect(useLiveStore.getState().scoreboards.get(room)?.loaded).toBe(true);
+  });
+
+  it('keeps the entries it holds at the same position, and wakes nobody when the answer repeats them', () => {
+    subscribeScoreboard(scope);
+    seedScoreboard(scope, { data: [entry('a', 3), entry('b', 7), entry('c', 1, 0, '')] });
+    const seeded = useLiveStore.getState().scoreboards.get(room)!;
+
+    // What the server rendered, parsed afresh: equal, but new objects (and a bare-list entry at no position).
+    channel.last('scoreboard:subscribe').reply({ data: { room, entries: [entry('a', 3), entry('b', 7)] } });
+    const answered = useLiveStore.getState().scoreboards.get(room)!;
+    expect(answered).not.toBe(seeded); // 'c' left
+    expect(answered.entries.get('a')).toBe(seeded.entries.get('a'));
+    expect(answered.entries.get('b')).toBe(seeded.entries.get('b'));
+
+    resubscribeScoreboards();
+    channel
+      .last('scoreboard:subscribe')
+      .reply({ data: { room, entries: [entry('a', 3), entry('b', 8, 1)] } });
+    const moved = useLiveStore.getState().scoreboards.get(room)!;
+    expect(moved.entries.get('a')).toBe(seeded.entries.get('a'));
+    expect(shown()).toEqual(['a@3:0', 'b@8:1']);
+
+    resubscribeScoreboards();
+    channel
+      .last('scoreboard:subscribe')
+      .reply({ data: { room, entries: [entry('a', 3), entry('b', 8, 1)] } });
+    expect(useLiveStore.getState().scoreboards.get(room)).toBe(moved);
   });
 
   it('upserts newer entries, ignores older ones, and takes any entry of a new epoch', () => {

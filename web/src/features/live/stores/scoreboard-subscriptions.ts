@@ -1,13 +1,12 @@
 import {
   type Ack,
   scoreboardRoom,
-  ScoreboardSnapshotSchema,
   type ScoreboardEntry,
+  type ScoreboardSnapshot,
   type ScoreboardScope,
   type ScoreboardUpdate,
 } from '@pitchside/shared/protocol';
 import { connectedChannel } from '../api/live-channel.ts';
-import { readEnvelope } from '../../../lib/envelope.ts';
 import { useLiveStore } from './live-store.ts';
 import { isTransient, retryDelayMs } from './retry-policy.ts';
 
@@ -48,7 +47,7 @@ export function unsubscribeScoreboard(scope: ScoreboardScope): void {
   if (!sub || --sub.views > 0) return;
   subscriptions.delete(room);
   store().scoreboardClosed(room);
-  connectedChannel()?.emit('scoreboard:unsubscribe', { scope }, () => {});
+  connectedChannel()?.request('scoreboard:unsubscribe', { scope });
 }
 
 export function resubscribeScoreboards(): void {
@@ -82,16 +81,16 @@ function requestScoreboard(room: string): void {
   if (!sub || !channel) return;
   const request = ++lastRequest;
   sub.pending = { request, buffer: [] };
-  channel.emit('scoreboard:subscribe', { scope: sub.scope }, (ack) => onSubscribed(room, request, ack));
+  channel.request('scoreboard:subscribe', { scope: sub.scope }, (ack) => onSubscribed(room, request, ack));
 }
 
-function onSubscribed(room: string, request: number, raw: unknown): void {
+/** The answer to a scoreboard:subscribe, already parsed by the channel (the socket boundary). */
+function onSubscribed(room: string, request: number, ack: Ack<ScoreboardSnapshot>): void {
   const sub = subscriptions.get(room);
   if (!sub?.pending || sub.pending.request !== request) return;
   const { buffer } = sub.pending;
   sub.pending = null;
 
-  const ack = readEnvelope(raw, ScoreboardSnapshotSchema);
   if ('error' in ack) {
     store().scoreboardFailed(room, ack.error);
     if (isTransient(ack.error.code)) {

@@ -1,10 +1,11 @@
 import type { ClientToServerEvents } from '@pitchside/shared/protocol';
-import type { LiveChannel } from '../api/live-channel.ts';
+import { readAck } from '../api/live-parsers.ts';
+import type { LiveChannel, LiveRequest, RequestAck, RequestPayload } from '../api/live-channel.ts';
 
 export interface SentRequest {
   event: keyof ClientToServerEvents;
   payload: Record<string, unknown>;
-  /** Answers the request as the gateway would. */
+  /** Answers the request as the gateway would: the raw answer goes through the same parsing as the socket's. */
   reply: (response: unknown) => void;
 }
 
@@ -13,10 +14,16 @@ export class FakeChannel implements LiveChannel {
   connected = true;
   readonly sent: SentRequest[] = [];
 
-  emit<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): this {
-    const [payload, ack] = args as unknown as [Record<string, unknown>, (response: unknown) => void];
-    this.sent.push({ event, payload, reply: ack });
-    return this;
+  request<E extends LiveRequest>(
+    event: E,
+    payload: RequestPayload<E>,
+    onAck?: (ack: RequestAck<E>) => void,
+  ): void {
+    this.sent.push({
+      event,
+      payload: payload as unknown as Record<string, unknown>,
+      reply: (raw) => onAck?.(readAck(event, raw)),
+    });
   }
 
   /** The requests of one kind, oldest first. */

@@ -1,9 +1,15 @@
-import { StandingsSchema, type Match, type MatchStatus, type Standings } from '@pitchside/shared/domain';
-import { ScoreboardEntrySchema, type Ack, type ScoreboardEntry } from '@pitchside/shared/protocol';
+import type { Match, MatchStatus, Standings } from '@pitchside/shared/domain';
+import type { Ack } from '@pitchside/shared/protocol';
 import { browserApi, type ApiClient } from '../../../lib/api.ts';
-import type { Parser } from '../../../lib/envelope.ts';
+import { lazyParser } from '../../../lib/envelope.ts';
 
-/** REST reads of the match page's tabs beyond the match itself: the competition's table and past meetings. */
+/**
+ * REST reads of the match page's tabs beyond the match itself: the competition's table and past meetings.
+ * The parsers (match-centre-parsers.ts) come in a chunk of their own, fetched with the first request.
+ */
+const parsers = () => import('./match-centre-parsers.ts');
+const StandingsSchema = lazyParser(parsers, (m) => m.StandingsSchema);
+const MeetingsSchema = lazyParser(parsers, (m) => m.MeetingsSchema);
 
 export const fetchStandings = (
   competitionId: string,
@@ -14,15 +20,6 @@ export const fetchStandings = (
 
 /** The gateway caps a head-to-head at 50 meetings: the record is taken over all it gives. */
 const MEETINGS_LIMIT = 50;
-
-const MeetingsSchema: Parser<Match[]> = {
-  safeParse(input) {
-    const parsed = ScoreboardEntrySchema.array().safeParse(input);
-    return parsed.success
-      ? { success: true, data: parsed.data.map((entry: ScoreboardEntry) => entry.match) }
-      : parsed;
-  },
-};
 
 /** Finished meetings of two teams, newest first (GET /api/head-to-head/:teamA/:teamB). */
 export const fetchMeetings = (

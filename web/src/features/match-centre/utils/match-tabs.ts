@@ -1,5 +1,5 @@
 /** The match page's tabs, in the order they are shown; the first is the default and has no ?tab. */
-export const MATCH_TABS = ['timeline', 'lineups', 'stats', 'h2h', 'table'] as const;
+export const MATCH_TABS = ['timeline', 'stream', 'lineups', 'stats', 'h2h', 'table'] as const;
 export type MatchTab = (typeof MATCH_TABS)[number];
 export const DEFAULT_TAB: MatchTab = 'timeline';
 export const TAB_PARAM = 'tab';

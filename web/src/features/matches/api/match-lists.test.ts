@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildMatch } from '@pitchside/shared/testing';
 import type { ApiClient } from '../../../lib/api.ts';
-import { readEnvelope } from '../../../lib/envelope.ts';
+import { readEnvelope, resolveParser } from '../../../lib/envelope.ts';
 import { fetchDayMatches } from './match-lists.ts';
 
-/** An API that answers one body, read through the real envelope reader. */
+/** An API that answers one body, read through the real envelope reader and the real (lazy) parsers. */
 const answering = (body: unknown): ApiClient & { paths: string[] } => {
   const paths: string[] = [];
   return {
     paths,
     get: async (path, parser) => {
       paths.push(path);
-      return readEnvelope(body, parser);
+      return readEnvelope(body, await resolveParser(parser));
     },
   };
 };

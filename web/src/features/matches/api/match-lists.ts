@@ -1,32 +1,16 @@
-import { NewsItemSchema, type NewsItem } from '@pitchside/shared/domain';
-import { ScoreboardEntrySchema, type Ack, type ScoreboardEntry } from '@pitchside/shared/protocol';
+import type { NewsItem } from '@pitchside/shared/domain';
+import type { Ack, ScoreboardEntry } from '@pitchside/shared/protocol';
 import { browserApi, type ApiClient } from '../../../lib/api.ts';
-import type { Parser } from '../../../lib/envelope.ts';
+import { lazyParser } from '../../../lib/envelope.ts';
 
 /**
- * The REST reads of the match-list pages. Lists are read item by item: one item the site cannot read (a
- * status or a sport added upstream before this build knows it) is left out with a warning, so the rest of
- * the day still shows instead of an error page.
+ * The REST reads of the match-list pages. Lists are read item by item, leaving out an item the site
+ * cannot read (match-list-parsers.ts); the parsers come in a chunk of their own, fetched with the first
+ * request (envelope.ts `LazyParser`).
  */
-function tolerantList<T>(item: Parser<T>, what: string): Parser<T[]> {
-  return {
-    safeParse(input) {
-      if (!Array.isArray(input)) return { success: false, error: { issues: [`${what}: not a list`] } };
-      const data: T[] = [];
-      const skipped: unknown[] = [];
-      for (const raw of input) {
-        const parsed = item.safeParse(raw);
-        if (parsed.success) data.push(parsed.data);
-        else skipped.push(parsed.error.issues);
-      }
-      if (skipped.length > 0) console.warn(`Skipped ${skipped.length} unreadable ${what}`, skipped);
-      return { success: true, data };
-    },
-  };
-}
-
-const EntryList = tolerantList<ScoreboardEntry>(ScoreboardEntrySchema, 'matches');
-const NewsList = tolerantList<NewsItem>(NewsItemSchema, 'news items');
+const parsers = () => import('./match-list-parsers.ts');
+const EntryList = lazyParser(parsers, (m) => m.EntryList);
+const NewsList = lazyParser(parsers, (m) => m.NewsList);
 
 /** GET /api/matches?date=&tz=: the matches of a calendar day in a time zone, by kickoff. */
 export const fetchDayMatches = (

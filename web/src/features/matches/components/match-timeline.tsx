@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { compareEvents, type MatchEvent } from '@pitchside/shared/domain';
 import { minuteText } from '../utils/clock-label.ts';
 import { EventIcon } from './event-icon.tsx';
@@ -69,7 +70,7 @@ function TimelineEvent({ event, side }: { event: MatchEvent; side: Side }) {
 }
 
 /** The player lines under an event's label: who scored and assisted, who came on and off, and so on. */
-function describe(event: MatchEvent, t: ReturnType<typeof useTranslation>['t']): string[] {
+function describe(event: MatchEvent, t: TFunction<'common'>): string[] {
   const player = event.player?.name;
   const related = event.related?.name;
   const lines: string[] = [];

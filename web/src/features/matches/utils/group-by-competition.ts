@@ -17,6 +17,13 @@ export const hasFavouriteTeam = (match: Match, favourites: FavouriteIds): boolea
   favourites.team.has(match.home.id) || favourites.team.has(match.away.id);
 
 /**
+ * One collator for every comparison: `localeCompare` builds (or looks up) one per call, which made sorting
+ * a day's matches a visible part of the page's hydration. English collation, as the names are English, and
+ * the same on the server and in the browser, so both render the same order.
+ */
+const compareText = new Intl.Collator('en').compare;
+
+/**
  * Groups matches under their competition, as live-score lists do. Favourite competitions come first, then
  * competitions where a favourite team plays; otherwise football before other sports, then by country
  * (international ones, with no country, first) and name. Matches of a favourite team lead their group;
@@ -41,15 +48,15 @@ export function groupByCompetition(
     (a, b) =>
       rank(a) - rank(b) ||
       sportRank(a.competition) - sportRank(b.competition) ||
-      sportOf(a.competition).localeCompare(sportOf(b.competition)) ||
-      (a.competition.country ?? '').localeCompare(b.competition.country ?? '') ||
-      a.competition.name.localeCompare(b.competition.name) ||
-      a.competition.id.localeCompare(b.competition.id),
+      compareText(sportOf(a.competition), sportOf(b.competition)) ||
+      compareText(a.competition.country ?? '', b.competition.country ?? '') ||
+      compareText(a.competition.name, b.competition.name) ||
+      compareText(a.competition.id, b.competition.id),
   );
   const teamRank = (m: Match): number => (hasFavouriteTeam(m, favourites) ? 0 : 1);
   for (const group of sorted) {
     group.matches.sort(
-      (a, b) => teamRank(a) - teamRank(b) || a.kickoff.localeCompare(b.kickoff) || a.id.localeCompare(b.id),
+      (a, b) => teamRank(a) - teamRank(b) || compareText(a.kickoff, b.kickoff) || compareText(a.id, b.id),
     );
   }
   return sorted;

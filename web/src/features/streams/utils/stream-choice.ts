@@ -1,0 +1,35 @@
+import type { MatchStreams, StreamSource } from '@pitchside/shared/payments';
+
+/**
+ * Which feed the stream tab opens with: for a viewer whose plan covers the match, the first premium feed
+ * (the main broadcast); for anyone else the first free one, which plays at once; with no free feed, the
+ * first feed, whose paywall says what it takes to watch.
+ */
+export function defaultSource(streams: Pick<MatchStreams, 'entitled' | 'sources'>): StreamSource | null {
+  const { sources } = streams;
+  const premium = sources.find((s) => s.access === 'premium' && s.url);
+  const free = sources.find((s) => s.access === 'free' && s.url);
+  return (streams.entitled ? (premium ?? free) : free) ?? sources[0] ?? null;
+}
+
+/** What the stage under the feed list shows for a feed: the player, or the paywall. */
+export const stageOf = (source: StreamSource): 'player' | 'paywall' => (source.url ? 'player' : 'paywall');
+
+export type PlaybackEngine = 'native' | 'hls.js';
+
+/**
+ * How a feed plays. hls.js whenever the browser has Media Source Extensions and the feed is signed: it
+ * fetches every playlist and segment itself, so a renewed token goes on the next request and playback
+ * never stops. The browser's own HLS (Safari, iOS) offers no such hook: renewing means setting a new
+ * source, a short stall every renewal, so it plays the free feeds (no token) and, where there is no MSE
+ * at all (older iPhones), the premium ones too.
+ */
+export function engineFor(input: {
+  signed: boolean;
+  nativeHls: boolean;
+  mediaSource: boolean;
+}): PlaybackEngine | null {
+  if (input.nativeHls && (!input.signed || !input.mediaSource)) return 'native';
+  if (input.mediaSource) return 'hls.js';
+  return null;
+}

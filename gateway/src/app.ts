@@ -27,6 +27,8 @@ import { adminRoutes } from './auth/admin-routes.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import type { AuthOptions } from './auth/auth-options.ts';
 import { mountPayments, type PaymentsOptions } from './payments/mount-payments.ts';
+import { createOps, type OpsOptions } from './ops/mount-ops.ts';
+import { requestId } from './rest/request-id.ts';
 
 export interface AppDeps {
   /** Commands (reads). */
@@ -58,6 +60,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   /** Plans, orders, providers, premium streams (with deps.db); the sandbox provider unless turned off. */
   payments?: PaymentsOptions;
+  /** The operators' dashboard feed and queue board (with deps.db): sample interval, board session lifetime. */
+  ops?: OpsOptions;
 }
 
 export interface App {
@@ -87,6 +91,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
 
   const app = express();
   app.use(httpLatency(metrics.httpDuration));
+  app.use(requestId(logger.child({ module: 'http' })));
   app.disable('x-powered-by');
   app.set('etag', 'weak');
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
@@ -146,6 +151,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       },
       options.payments,
     ));
+  const ops = accounts && createOps({ ...deps, gate: accounts, matches, logger }, options.auth!, options.ops);
+  if (ops) app.use(ops.router);
   app.use('/api', matchesRoutes(matches), referenceRoutes(reference, matches));
   app.use(
     '/api',
@@ -189,6 +196,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     logger.child({ module: 'scoreboard' }),
   );
   attachSocketHandlers({ io, matches, matchFanout, scoreboardFanout, logger });
+  ops?.attach({ io, matchFanout });
 
   return {
     httpServer,
@@ -200,6 +208,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     async close() {
       // io.close() disconnects every socket and closes the HTTP server with it.
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await ops?.close();
       await payments?.close();
       await accounts?.close();
     },

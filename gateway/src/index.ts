@@ -45,6 +45,7 @@ const app = await createApp(
     liveChatSrc: env.LIVE_CHAT_SRC,
     trustProxy: env.TRUST_PROXY,
     payments: paymentsOptionsFromEnv(env),
+    ops: { intervalMs: env.OPS_SAMPLE_MS },
     auth: {
       ...authOptionsFromEnv(env, secret),
       providers: socialProviders.map(({ id, name }) => ({ id, name })),

@@ -124,19 +124,21 @@ export async function startIngest(deps: IngestDeps, options: IngestOptions) {
       const name = job.name as PollJob;
       const run = processors[name];
       if (!run) throw new Error(`unknown ingest job ${job.name}`);
+      // Every line about this run carries its BullMQ id, so a retried job's attempts read as one story.
+      const log = logger.child({ jobId: job.id, job: name, attempt: job.attemptsMade + 1 });
       const stop = metrics.jobDuration.startTimer({ job: name });
       try {
         const summary = await run();
         metrics.jobs.inc({ job: name, outcome: 'ok' });
         metrics.lastSuccess.set({ job: name }, Date.now() / 1000);
         await deps.redis.hset(deps.keys.ingestHeartbeat(), name, Date.now());
-        if (summary.written > 0) logger.debug({ job: name, ...summary }, 'poll wrote changes');
+        if (summary.written > 0) log.debug(summary, 'poll wrote changes');
         return summary;
       } catch (error) {
         const code = error instanceof UpstreamError ? error.code : 'ingest:internal';
         metrics.jobs.inc({ job: name, outcome: 'error' });
         metrics.upstreamErrors.inc({ code });
-        logger.warn({ job: name, code, err: error }, 'poll rejected');
+        log.warn({ code, err: error }, 'poll rejected');
         const wait = error instanceof UpstreamError ? error.details.retryAfterMs : undefined;
         if (wait && name !== 'poll-news') {
           // The provider asked us to wait: pause the whole queue, every poll shares its budget.

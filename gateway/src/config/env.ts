@@ -42,6 +42,8 @@ const BaseEnvSchema = z.object({
     ),
   /** The site's public origin for canonical links, hreflang and the sitemap; else the request's own. */
   PUBLIC_BASE_URL: z.url().optional(),
+  /** How often the operators' dashboard gets a sample (ms), while an admin has it open. */
+  OPS_SAMPLE_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** Tag-manager and live-chat scripts the pages load after a delay (SPEC 1); off when unset. */
   TAG_MANAGER_SRC: z.url().optional(),
   LIVE_CHAT_SRC: z.url().optional(),

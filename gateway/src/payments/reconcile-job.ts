@@ -1,8 +1,9 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { QUEUE_NAMES } from '@pitchside/shared/constants';
 
-export const RECONCILE_QUEUE = 'payments-reconcile';
+export const RECONCILE_QUEUE = QUEUE_NAMES.paymentsReconcile;
 const SCHEDULER_ID = 'reconcile-orders';
 
 export interface ReconcileJobOptions {

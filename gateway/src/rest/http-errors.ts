@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { PitchsideError, type ErrorCode } from '@pitchside/shared/errors';
+import { requestLog } from './request-id.ts';
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
   'request:invalid': 400,
@@ -100,6 +101,6 @@ export const errorHandler =
     const status = (error as { status?: number }).status;
     if (status === 413) return sendError(res, new PitchsideError('request:payload-too-large'));
     if (status && status >= 400 && status < 500) return sendError(res, new PitchsideError('request:invalid'));
-    logger.error({ err: error }, 'request failed');
+    requestLog(res, logger).error({ err: error }, 'request failed');
     return sendError(res, new PitchsideError('server:internal'));
   };

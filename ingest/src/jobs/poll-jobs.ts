@@ -1,3 +1,5 @@
+import { QUEUE_NAMES } from '@pitchside/shared/constants';
+
 /** The poll jobs, one fixed scheduler id each: restarting ingest never adds a second schedule. */
 export const POLL_JOBS = [
   'poll-live',
@@ -10,4 +12,4 @@ export const POLL_JOBS = [
 ] as const;
 export type PollJob = (typeof POLL_JOBS)[number];
 
-export const INGEST_QUEUE = 'ingest';
+export const INGEST_QUEUE = QUEUE_NAMES.ingest;

@@ -36,3 +36,9 @@ export const SHARE_POPUP = { width: 626, height: 436 } as const;
 /** The page head's description (SPEC section 1). */
 export const SITE_DESCRIPTION =
   'Free live football scores and details on all nations, leagues and competitions: fixtures, results, tables, lineups and live streams.';
+
+/**
+ * BullMQ queue names: the worker that runs a queue and the operators' dashboard that counts its jobs must
+ * agree on them (both under RedisKeys.queuePrefix()).
+ */
+export const QUEUE_NAMES = { ingest: 'ingest', paymentsReconcile: 'payments-reconcile' } as const;

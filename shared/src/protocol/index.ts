@@ -2,3 +2,4 @@ export * from './messages.ts';
 export * from './events.ts';
 export * from './sequencer.ts';
 export * from './rest.ts';
+export * from './ops-events.ts';

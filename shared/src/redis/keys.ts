@@ -45,6 +45,15 @@ export function redisKeys(prefix = 'ps:') {
     /** Counter of attempts at an auth action (login, forgot/reset password) by one account or one address, for one window. */
     authThrottle: (action: string, by: 'account' | 'ip', subject: string) =>
       `${prefix}auth:throttle:${action}:${by}:${subject}`,
+    /**
+     * Hash matchId -> viewers on one gateway, rewritten by that gateway while an operator watches, with a TTL
+     * of a few seconds so a gateway that died drops out of the sum (gateway/src/ops/viewer-census.ts).
+     */
+    opsViewers: (gatewayId: string) => `${prefix}ops:viewers:${gatewayId}`,
+    /** Sorted set of gateway ids by when they last wrote their viewers (ms). */
+    opsGateways: () => `${prefix}ops:gateways`,
+    /** String, set for a few seconds at a time while some gateway has an operator's dashboard connected. */
+    opsWatching: () => `${prefix}ops:watching`,
     /** BullMQ's own prefix (it adds `bull`-style keys under it). */
     queuePrefix: () => `${prefix}bull`,
     /**

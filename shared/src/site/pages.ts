@@ -57,6 +57,8 @@ export const SITE_PAGES = [
   // Other pages.
   page('reset-password', 'auth/reset-password', 'auth', 'guest-only'),
   page('cms-login', 'cms/login', 'auth', 'no-auth', false),
+  // The admin side's landing (the operators' dashboard): signed-in only, and the gateway checks the scope.
+  page('cms', 'cms', 'default', 'auth', false),
   page('payment-failure', 'payment/failure', 'default', 'no-auth', false),
   page('payment-result', 'payment/result', 'default', 'no-auth', false),
   page('payment-success', 'payment/success', 'default', 'no-auth', false),

@@ -51,7 +51,17 @@ describe('navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
     await page.waitForURL(`${site.stack.url}/en`);
-    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+    // Back where the visitor was, to within a row: the home page's live lists are read again on the way back
+    // and may have gained or lost a row meanwhile (a match started or ended), and a browser cannot scroll
+    // past the end of a page that got shorter.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const end = document.documentElement.scrollHeight - window.innerHeight;
+          return Math.abs(window.scrollY - Math.min(900, end)) <= 40;
+        }),
+      )
+      .toBe(true);
   });
 
   it('scrolls to a hash target', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '@pitchside/shared/constants';
 import type { PaymentMethod, PaymentProviderId, Plan, PlansResponse } from '@pitchside/shared/payments';
 import { showToast } from '../../../stores/toast-store.ts';
 import { useSessionStore } from '../../auth/stores/session-store.ts';
@@ -73,7 +74,7 @@ export function PricingView(props: PricingViewProps) {
         currency,
         provider: method,
         ...(activeDeal ? { deal: activeDeal } : {}),
-        lang: language as 'en',
+        lang: language as Language,
       });
       const target = new URL(redirectUrl, window.location.href);
       // The provider's checkout page, whatever host it is on; never a script or data URL.

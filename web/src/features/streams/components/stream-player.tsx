@@ -4,7 +4,10 @@ import type { StreamUrl } from '@pitchside/shared/payments';
 import { engineFor, type PlaybackEngine } from '../utils/stream-choice.ts';
 import { refreshDelayMs, tokenOf, withToken } from '../utils/stream-token.ts';
 
-type Status = 'connecting' | 'playing' | 'paused' | 'stalled' | 'failed' | 'unsupported';
+/** A request leaving later than this before its token's expiry waits for a fresh token. */
+const REQUEST_MARGIN_MS = 2000;
+
+type Status = 'connecting' | 'playing' | 'paused' | 'buffering' | 'stalled' | 'failed' | 'unsupported';
 
 export interface StreamPlayerProps {
   /** The feed's URL as the API gave it, and when it expires (premium) or null (free). */
@@ -26,7 +29,8 @@ export interface StreamPlayerProps {
  * Signed premium URLs expire (two minutes by default). The player asks for a fresh one a quarter of its
  * lifetime ahead (stream-token.ts `refreshDelayMs`) and, with hls.js, swaps the token inside `xhrSetup`:
  * every playlist reload, init section and segment request goes out with the newest token, so nothing is
- * reloaded and playback never stops. (Calling loadSource with the new URL would also work, but it
+ * reloaded and playback never stops; a request whose token is about to expire (the timer ran late in a
+ * busy or sleeping tab) waits there for the fresh one. (Calling loadSource with the new URL would also work, but it
  * restarts the level loading and flushes the buffer: a visible hiccup every renewal.) With the browser's
  * own HLS there is no request hook, so the new URL becomes the source, a short stall (engineFor keeps
  * that to browsers without MSE). A 403 from the media origin (a token that expired while the tab slept, a
@@ -51,6 +55,7 @@ export function StreamPlayer({ initial, label, renew, onRefused }: StreamPlayerP
     let url = initial.url;
     let token = tokenOf(url);
     let expiresAt = initial.expiresAt;
+    const expiryOf = (iso: string | null) => (iso ? Date.parse(iso) : Number.POSITIVE_INFINITY);
     let receivedAt = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let renewing: Promise<boolean> | null = null;
@@ -144,7 +149,7 @@ export function StreamPlayer({ initial, label, renew, onRefused }: StreamPlayerP
       setStatus('playing');
     };
     const onPause = () => setStatus((s) => (s === 'failed' ? s : 'paused'));
-    const onWaiting = () => setStatus((s) => (s === 'playing' ? 'stalled' : s));
+    const onWaiting = () => setStatus((s) => (s === 'playing' ? 'buffering' : s));
     const onVolume = () => !element.muted && setMuted(false);
     element.addEventListener('playing', onPlaying);
     element.addEventListener('pause', onPause);
@@ -180,8 +185,11 @@ export function StreamPlayer({ initial, label, renew, onRefused }: StreamPlayerP
         }
         const origin = window.location.origin;
         const hls = new Hls({
-          // Every request of a signed feed goes out with the newest token (see above).
-          xhrSetup: (xhr, requestUrl) => {
+          // Every request of a signed feed goes out with the newest token (see above). hls.js waits for
+          // this hook: a token about to expire (the renewal timer ran late in a busy or sleeping tab) is
+          // renewed before the request leaves, so no request is sent with a token the origin will refuse.
+          xhrSetup: async (xhr, requestUrl) => {
+            if (token && Date.now() > expiryOf(expiresAt) - REQUEST_MARGIN_MS) await renewNow();
             xhr.open('GET', token ? withToken(requestUrl, token, origin) : requestUrl, true);
           },
           // A live feed: start a few segments back from the live edge and keep the buffer short.
@@ -194,7 +202,13 @@ export function StreamPlayer({ initial, label, renew, onRefused }: StreamPlayerP
         hls.on(Hls.Events.ERROR, (_event, data) => {
           if (data.response?.code === 403) {
             const sent = (data.networkDetails as XMLHttpRequest | undefined)?.responseURL;
-            refused(retry, sent ? tokenOf(sent) : null);
+            const sentWith = sent ? tokenOf(sent) : null;
+            // Not fatal: hls.js carries on by itself; just make sure the next request has a token that works.
+            if (!data.fatal) {
+              if (!sentWith || sentWith === token) void renewNow();
+              return;
+            }
+            refused(retry, sentWith);
             return;
           }
           if (!data.fatal) return;
@@ -235,13 +249,15 @@ export function StreamPlayer({ initial, label, renew, onRefused }: StreamPlayerP
       ? t('stream.player.live')
       : status === 'paused'
         ? t('stream.player.paused')
-        : status === 'stalled'
-          ? t('stream.player.stalled')
-          : status === 'failed'
-            ? t('stream.player.failed')
-            : status === 'unsupported'
-              ? t('stream.player.unsupported')
-              : t('stream.player.connecting');
+        : status === 'buffering'
+          ? t('stream.player.buffering')
+          : status === 'stalled'
+            ? t('stream.player.stalled')
+            : status === 'failed'
+              ? t('stream.player.failed')
+              : status === 'unsupported'
+                ? t('stream.player.unsupported')
+                : t('stream.player.connecting');
 
   return (
     <div

@@ -39,13 +39,16 @@ describe('refreshDelayMs', () => {
     expect(refreshDelayMs(at(120), t0, t0 + 60_000)).toBe(30_000);
   });
 
-  it('keeps a quarter of a short lifetime, and at least 2 s, in hand', () => {
+  it('keeps a quarter of the lifetime in hand, at least 5 s but never more than half of it', () => {
+    expect(refreshDelayMs(at(40), t0, t0)).toBe(30_000);
     expect(refreshDelayMs(at(20), t0, t0)).toBe(15_000);
-    expect(refreshDelayMs(at(6), t0, t0)).toBe(4_000);
+    expect(refreshDelayMs(at(10), t0, t0)).toBe(5_000);
+    expect(refreshDelayMs(at(6), t0, t0)).toBe(3_000);
   });
 
   it('asks at once for a URL that is about to expire or has, and never for a free one', () => {
-    expect(refreshDelayMs(at(1), t0, t0)).toBe(0);
+    expect(refreshDelayMs(at(1), t0, t0)).toBe(500);
+    expect(refreshDelayMs(at(10), t0 - 100_000, t0)).toBe(0);
     expect(refreshDelayMs(at(-5), t0, t0)).toBe(0);
     expect(refreshDelayMs(null, t0, t0)).toBeNull();
   });

@@ -32,15 +32,16 @@ export function withToken(requestUrl: string, token: string, origin: string): st
 }
 
 /**
- * When to fetch a fresh URL: a quarter of the token's lifetime before it expires, at least 2 s and at
- * most 30 s ahead (a 120 s token is renewed at 90 s), so a slow answer or a busy tab still beats the
- * expiry; never before `now`. Null for a URL that does not expire (a free feed).
+ * When to fetch a fresh URL: a quarter of the token's lifetime before it expires, at least 5 s (but no
+ * more than half the lifetime) and at most 30 s ahead: a 120 s token is renewed at 90 s, a 10 s one at
+ * 5 s, so a slow answer or a busy tab still beats the expiry. Never before `now`; null for a URL that
+ * does not expire (a free feed).
  */
 export function refreshDelayMs(expiresAt: string | null, receivedAt: number, now: number): number | null {
   if (!expiresAt) return null;
   const expiry = Date.parse(expiresAt);
   if (Number.isNaN(expiry)) return null;
   const lifetime = Math.max(0, expiry - receivedAt);
-  const margin = Math.min(30_000, Math.max(2_000, lifetime / 4));
+  const margin = Math.min(30_000, Math.max(Math.min(5_000, lifetime / 2), lifetime / 4));
   return Math.max(0, expiry - margin - now);
 }

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { adminLogin } from '../../features/auth/api/auth-api.ts';
 import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
 import { FormField } from '../../features/auth/components/form-field.tsx';
-import { FormMessage } from '../../features/auth/components/form-message.tsx';
+import { AuthFormFrame } from '../../features/auth/components/auth-form-frame.tsx';
 import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
 import { saveRedirectTarget, takeRedirectTarget } from '../../features/auth/stores/redirect-target.ts';
 import { signIn } from '../../features/auth/stores/session-actions.ts';
@@ -52,14 +52,7 @@ export function Component() {
           </p>
         }
       >
-        <form
-          ref={form.ref}
-          className="auth-form"
-          aria-label={t('cms.title')}
-          noValidate
-          onSubmit={onSubmit}
-          data-testid="auth-form"
-        >
+        <AuthFormFrame form={form} label={t('cms.title')} submitLabel={t('cms.submit')} onSubmit={onSubmit}>
           <FormField
             label={t('form.email')}
             name="email"
@@ -76,16 +69,7 @@ export function Component() {
             required
             error={form.errors.password}
           />
-          <FormMessage text={form.formError} />
-          <button
-            type="submit"
-            className="auth-button auth-button--primary"
-            disabled={form.busy}
-            data-testid="auth-submit"
-          >
-            {t('cms.submit')}
-          </button>
-        </form>
+        </AuthFormFrame>
       </AuthPanel>
     </ContentLinksProvider>
   );

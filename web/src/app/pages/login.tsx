@@ -5,7 +5,7 @@ import { isSafeRedirectTarget } from '@pitchside/shared/auth/redirect-target';
 import { exchangeSocialCode, loadProviders, login } from '../../features/auth/api/auth-api.ts';
 import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
 import { FormField } from '../../features/auth/components/form-field.tsx';
-import { FormMessage } from '../../features/auth/components/form-message.tsx';
+import { AuthFormFrame } from '../../features/auth/components/auth-form-frame.tsx';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
 import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
 import { forgetRedirectTarget, saveRedirectTarget } from '../../features/auth/stores/redirect-target.ts';
@@ -118,13 +118,12 @@ export function Component() {
             <p>{t('login.socialPending')}</p>
           </div>
         )}
-        <form
-          ref={form.ref}
-          className="auth-form"
-          aria-label={t('login.title')}
-          noValidate
+        <AuthFormFrame
+          form={form}
+          label={t('login.title')}
+          submitLabel={t('login.submit')}
           onSubmit={onSubmit}
-          data-testid="auth-form"
+          disabled={form.busy || exchanging}
         >
           <FormField
             label={t('form.email')}
@@ -142,16 +141,7 @@ export function Component() {
             required
             error={form.errors.password}
           />
-          <FormMessage text={form.formError} />
-          <button
-            type="submit"
-            className="auth-button auth-button--primary"
-            disabled={form.busy || exchanging}
-            data-testid="auth-submit"
-          >
-            {t('login.submit')}
-          </button>
-        </form>
+        </AuthFormFrame>
         <SocialSignIn providers={providers} redirect={redirect} lang={lang} />
       </AuthPanel>
     </>

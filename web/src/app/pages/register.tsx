@@ -6,7 +6,7 @@ import { isSafeRedirectTarget } from '@pitchside/shared/auth/redirect-target';
 import { loadPasswordPolicy, loadProviders, register } from '../../features/auth/api/auth-api.ts';
 import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
 import { CheckboxField, FormField } from '../../features/auth/components/form-field.tsx';
-import { FormMessage } from '../../features/auth/components/form-message.tsx';
+import { AuthFormFrame } from '../../features/auth/components/auth-form-frame.tsx';
 import { PasswordRules } from '../../features/auth/components/password-rules.tsx';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
 import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
@@ -77,13 +77,11 @@ export function Component() {
           </p>
         }
       >
-        <form
-          ref={form.ref}
-          className="auth-form"
-          aria-label={t('register.title')}
-          noValidate
+        <AuthFormFrame
+          form={form}
+          label={t('register.title')}
+          submitLabel={t('register.submit')}
           onSubmit={onSubmit}
-          data-testid="auth-form"
         >
           <FormField
             label={t('register.name')}
@@ -117,16 +115,7 @@ export function Component() {
           <CheckboxField name="terms" error={form.errors.terms}>
             <RichText text={t('register.acceptTerms')} />
           </CheckboxField>
-          <FormMessage text={form.formError} />
-          <button
-            type="submit"
-            className="auth-button auth-button--primary"
-            disabled={form.busy}
-            data-testid="auth-submit"
-          >
-            {t('register.submit')}
-          </button>
-        </form>
+        </AuthFormFrame>
         <SocialSignIn providers={providers} redirect={redirect} lang={lang} />
       </AuthPanel>
     </ContentLinksProvider>

@@ -5,7 +5,7 @@ import { checkPassword } from '@pitchside/shared/auth/password-policy';
 import { loadPasswordPolicy, resetPassword } from '../../features/auth/api/auth-api.ts';
 import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
 import { FormField } from '../../features/auth/components/form-field.tsx';
-import { FormMessage } from '../../features/auth/components/form-message.tsx';
+import { AuthFormFrame } from '../../features/auth/components/auth-form-frame.tsx';
 import { PasswordRules } from '../../features/auth/components/password-rules.tsx';
 import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
 import { apiFrom } from '../../lib/api.ts';
@@ -74,13 +74,11 @@ export function Component() {
             {askAgain}
           </div>
         ) : (
-          <form
-            ref={form.ref}
-            className="auth-form"
-            aria-label={t('resetPassword.title')}
-            noValidate
+          <AuthFormFrame
+            form={form}
+            label={t('resetPassword.title')}
+            submitLabel={t('resetPassword.submit')}
             onSubmit={onSubmit}
-            data-testid="auth-form"
           >
             <FormField
               label={t('form.newPassword')}
@@ -103,16 +101,7 @@ export function Component() {
               required
               error={form.errors.confirm}
             />
-            <FormMessage text={form.formError} />
-            <button
-              type="submit"
-              className="auth-button auth-button--primary"
-              disabled={form.busy}
-              data-testid="auth-submit"
-            >
-              {t('resetPassword.submit')}
-            </button>
-          </form>
+          </AuthFormFrame>
         )}
       </AuthPanel>
     </>

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { forgotPassword } from '../../features/auth/api/auth-api.ts';
 import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
 import { FormField } from '../../features/auth/components/form-field.tsx';
-import { FormMessage } from '../../features/auth/components/form-message.tsx';
+import { AuthFormFrame } from '../../features/auth/components/auth-form-frame.tsx';
 import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
 import { showToast } from '../../stores/toast-store.ts';
 import { StaticPageHead } from '../head/static-page-head.tsx';
@@ -49,13 +49,11 @@ export function Component() {
             <p>{t('reset.sentHelp')}</p>
           </div>
         ) : (
-          <form
-            ref={form.ref}
-            className="auth-form"
-            aria-label={t('reset.title')}
-            noValidate
+          <AuthFormFrame
+            form={form}
+            label={t('reset.title')}
+            submitLabel={t('reset.submit')}
             onSubmit={onSubmit}
-            data-testid="auth-form"
           >
             <FormField
               label={t('form.email')}
@@ -65,16 +63,7 @@ export function Component() {
               required
               error={form.errors.email}
             />
-            <FormMessage text={form.formError} />
-            <button
-              type="submit"
-              className="auth-button auth-button--primary"
-              disabled={form.busy}
-              data-testid="auth-submit"
-            >
-              {t('reset.submit')}
-            </button>
-          </form>
+          </AuthFormFrame>
         )}
       </AuthPanel>
     </>

@@ -4,13 +4,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      '**/dist-*/**',
-      '.pitchside/**',
-      '.scratch/**',
-    ],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '.pitchside/**', '.scratch/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -6,7 +6,7 @@ import { spawnService, type ServiceProcess } from '../../test/faults/child-proce
 import { FailoverProxy } from '../../test/faults/failover-proxy.ts';
 import { MatchDriver } from '../../test/faults/match-driver.ts';
 import { sample, scrape } from '../../test/faults/prometheus-text.ts';
-import { contiguous, percentile, Viewer } from '../../test/faults/viewer.ts';
+import { contiguous, longestStall, percentile, Viewer } from '../../test/faults/viewer.ts';
 import type { DrainReport } from '../src/socket/drain.ts';
 
 const GATEWAY_ENTRY = 'test/faults/gateway-main.ts';
@@ -76,13 +76,7 @@ describe('a gateway drained on SIGTERM', () => {
     const startSeq = new Map(all.map(({ viewer }) => [viewer, viewer.position!.seq]));
     expect([...proxy.routed.values()]).toEqual([VIEWERS_PER_GATEWAY, VIEWERS_PER_GATEWAY]);
 
-    let playing = true;
-    const play = (async () => {
-      while (playing) {
-        await driver.tick();
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
+    const stopPlaying = driver.play();
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
     const [victim, survivor] = gateways as [ServiceProcess, ServiceProcess];
@@ -110,8 +104,7 @@ describe('a gateway drained on SIGTERM', () => {
       .poll(() => moved.every(({ viewer }) => viewer.lastSubscribedAt > termAt), { timeout: 10_000 })
       .toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    playing = false;
-    await play;
+    await stopPlaying();
     await expect
       .poll(() => all.every(({ viewer }) => viewer.position?.seq === driver.seq), { timeout: 10_000 })
       .toBe(true);
@@ -129,10 +122,7 @@ describe('a gateway drained on SIGTERM', () => {
     const resumedMs = moved.map(({ viewer }) => viewer.lastSubscribedAt - termAt);
     // From its own disconnect: the website's jitter (up to 1 s) plus the reconnect and the resubscription.
     const awayMs = moved.map(({ viewer }) => viewer.lastSubscribedAt - viewer.lastDisconnectAt);
-    const stalls = moved.map(({ viewer }) => {
-      const times = viewer.applied.filter((a) => a.receivedAt >= termAt - 1000).map((a) => a.receivedAt);
-      return Math.max(...times.slice(1).map((x, i) => x - times[i]!));
-    });
+    const stalls = moved.map(({ viewer }) => longestStall(viewer, termAt - 1000));
     const redundant = all.reduce((n, { viewer }) => n + viewer.redundant, 0);
     console.warn(
       `[faults] gateway SIGTERM (drain over ${DRAIN_SPREAD_MS} ms): ${all.length} viewers (${moved.length} moved), ` +

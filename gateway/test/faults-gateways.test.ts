@@ -6,7 +6,7 @@ import { spawnService, type ServiceProcess } from '../../test/faults/child-proce
 import { FailoverProxy } from '../../test/faults/failover-proxy.ts';
 import { MatchDriver } from '../../test/faults/match-driver.ts';
 import { sample, scrape } from '../../test/faults/prometheus-text.ts';
-import { contiguous, percentile, Viewer } from '../../test/faults/viewer.ts';
+import { contiguous, longestStall, percentile, Viewer } from '../../test/faults/viewer.ts';
 
 const GATEWAY_ENTRY = 'test/faults/gateway-main.ts';
 const VIEWERS_PER_GATEWAY = 10;
@@ -98,13 +98,7 @@ describe('two gateways on one Redis', () => {
     expect([...proxy.routed.values()]).toEqual([VIEWERS_PER_GATEWAY, VIEWERS_PER_GATEWAY]);
 
     // Ten deltas a second, a goal every fifth, for the whole test.
-    let playing = true;
-    const play = (async () => {
-      while (playing) {
-        await driver.tick();
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
+    const stopPlaying = driver.play();
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
     const [victim, survivor] = gateways as [ServiceProcess, ServiceProcess];
@@ -121,8 +115,7 @@ describe('two gateways on one Redis', () => {
       .poll(() => moved.every((v) => v.lastSubscribedAt > killedAt), { timeout: 10_000 })
       .toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    playing = false;
-    await play;
+    await stopPlaying();
     await expect.poll(() => all.every((v) => v.position?.seq === driver.seq), { timeout: 10_000 }).toBe(true);
 
     const stored = await new MatchStore(t.redis, t.keys).read(driver.matchId);
@@ -138,10 +131,7 @@ describe('two gateways on one Redis', () => {
 
     const resumedMs = moved.map((v) => v.lastSubscribedAt - killedAt);
     // The longest a moved viewer went without a delta across the kill (deltas come every 100 ms).
-    const stalls = moved.map((v) => {
-      const times = v.applied.filter((a) => a.receivedAt >= killedAt - 1000).map((a) => a.receivedAt);
-      return Math.max(...times.slice(1).map((x, i) => x - times[i]!));
-    });
+    const stalls = moved.map((v) => longestStall(v, killedAt - 1000));
     const redundant = all.reduce((n, v) => n + v.redundant, 0);
     console.warn(
       `[faults] gateway SIGKILL: ${all.length} viewers (${moved.length} moved), ${driver.seq - seqAtKill} deltas ` +

@@ -4,11 +4,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentError } from '../src/payments/payment-error.ts';
 import { crc32 } from '../src/payments/providers/crc32.ts';
 import type { PaymentProvider, WebhookRequest } from '../src/payments/providers/payment-provider.ts';
 import { createPayPalProvider } from '../src/payments/providers/paypal/paypal-provider.ts';
 import { PAYPAL_CERT_HOSTS } from '../src/payments/providers/paypal/paypal-webhook-verifier.ts';
+import { monthlyCheckout, paymentOutcome, webhookFixture } from './support/payment-adapter.ts';
 import { startPayPalPeer, type PayPalPeer } from './support/paypal-peer.ts';
 
 /**
@@ -23,8 +23,7 @@ const credentials = { clientId: 'AcLientId-sandbox-123', clientSecret: 'EcLientS
 const WEBHOOK_ID = '8PT597110X687430LKGECATA';
 const CERT_NAME = 'CERT-360caa42-fca2a594-a5cafa77';
 const CERT_URL = `https://api-m.sandbox.paypal.com/v1/notifications/certs/${CERT_NAME}`;
-const fixtures = path.join(import.meta.dirname, 'fixtures/payments/paypal');
-const fixture = (name: string) => readFileSync(path.join(fixtures, `${name}.json`));
+const fixture = (name: string) => webhookFixture('paypal', name);
 
 let peer: PayPalPeer;
 let workDir: string;
@@ -103,24 +102,6 @@ function signed(
   };
 }
 
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (error) {
-    return error instanceof PaymentError ? error.code : String(error);
-  }
-}
-
-const checkout = (ourOrderId: string) => ({
-  ourOrderId,
-  amount: 999,
-  currency: 'EUR',
-  description: 'Pitchside Premium, 1 month',
-  returnUrl: `https://pitchside.example/en/payment/result?order=${ourOrderId}`,
-  cancelUrl: `https://pitchside.example/en/pricing?cancelled=${ourOrderId}`,
-});
-
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), 'paypal-certs-'));
   peer = await startPayPalPeer(credentials);
@@ -144,7 +125,7 @@ beforeEach(() => {
 describe('PayPal Orders v2', () => {
   it('creates an order with intent CAPTURE and our order id, and sends the buyer to its payer-action link', async () => {
     const paypal = provider();
-    const result = await paypal.createCheckout(checkout('ord_create_1'));
+    const result = await paypal.createCheckout(monthlyCheckout('ord_create_1'));
 
     expect(result.redirectUrl).toBe(
       `https://www.sandbox.paypal.com/checkoutnow?token=${result.providerReference}`,
@@ -178,8 +159,8 @@ describe('PayPal Orders v2', () => {
   it('a retried create gets the same order, and the OAuth token is fetched once and reused until it nears expiry', async () => {
     const paypal = provider();
     const [a, b] = await Promise.all([
-      paypal.createCheckout(checkout('ord_retry')),
-      paypal.createCheckout(checkout('ord_retry')),
+      paypal.createCheckout(monthlyCheckout('ord_retry')),
+      paypal.createCheckout(monthlyCheckout('ord_retry')),
     ]);
     expect(b.providerReference).toBe(a.providerReference);
     await paypal.fetchState(a.providerReference);
@@ -192,8 +173,8 @@ describe('PayPal Orders v2', () => {
 
   it('refuses to capture before the buyer approved; two concurrent captures then capture once', async () => {
     const paypal = provider();
-    const { providerReference } = await paypal.createCheckout(checkout('ord_capture'));
-    expect(await codeOf(paypal.capture({ providerReference, ourOrderId: 'ord_capture' }))).toBe(
+    const { providerReference } = await paypal.createCheckout(monthlyCheckout('ord_capture'));
+    expect(await paymentOutcome(paypal.capture({ providerReference, ourOrderId: 'ord_capture' }))).toBe(
       'payment:not-approved',
     );
 
@@ -222,7 +203,7 @@ describe('PayPal Orders v2', () => {
 
   it('a declined funding source fails the capture', async () => {
     const paypal = provider();
-    const { providerReference } = await paypal.createCheckout(checkout('ord_declined'));
+    const { providerReference } = await paypal.createCheckout(monthlyCheckout('ord_declined'));
     peer.approve(providerReference);
     peer.captureOutcome = 'DECLINED';
     expect(await paypal.capture({ providerReference, ourOrderId: 'ord_declined' })).toMatchObject({
@@ -232,7 +213,7 @@ describe('PayPal Orders v2', () => {
 
   it('reports where an order stands, for reconciliation', async () => {
     const paypal = provider();
-    const { providerReference } = await paypal.createCheckout(checkout('ord_state'));
+    const { providerReference } = await paypal.createCheckout(monthlyCheckout('ord_state'));
     expect(await paypal.fetchState(providerReference)).toEqual({
       state: 'created',
       providerReference,
@@ -255,14 +236,18 @@ describe('PayPal Orders v2', () => {
       apiBaseUrl: peer.url,
       http: { fetch: transport, timeoutMs: 5_000 },
     });
-    expect(await codeOf(wrong.createCheckout(checkout('ord_wrong')))).toBe('payment:provider-failed');
+    expect(await paymentOutcome(wrong.createCheckout(monthlyCheckout('ord_wrong')))).toBe(
+      'payment:provider-failed',
+    );
     const down = createPayPalProvider({
       ...credentials,
       webhookId: WEBHOOK_ID,
       apiBaseUrl: 'http://127.0.0.1:9',
       http: { fetch: globalThis.fetch, timeoutMs: 2_000 },
     });
-    expect(await codeOf(down.createCheckout(checkout('ord_down')))).toBe('payment:provider-unavailable');
+    expect(await paymentOutcome(down.createCheckout(monthlyCheckout('ord_down')))).toBe(
+      'payment:provider-unavailable',
+    );
   });
 });
 
@@ -334,16 +319,16 @@ describe('PayPal webhooks', () => {
       ...genuine,
       rawBody: Buffer.from(genuine.rawBody.toString().replace('"9.99"', '"0.01"')),
     };
-    expect(await codeOf(paypal.verifyWebhook(forged))).toBe('payment:signature-invalid');
+    expect(await paymentOutcome(paypal.verifyWebhook(forged))).toBe('payment:signature-invalid');
     const otherSigner = signed(fixture('payment-capture-completed'), { key: otherKey });
-    expect(await codeOf(paypal.verifyWebhook(otherSigner))).toBe('payment:signature-invalid');
+    expect(await paymentOutcome(paypal.verifyWebhook(otherSigner))).toBe('payment:signature-invalid');
     // Signed by PayPal, but for another merchant's webhook.
     const elsewhere = signed(fixture('payment-capture-completed'), { webhookId: '1JE4291016473214C' });
-    expect(await codeOf(paypal.verifyWebhook(elsewhere))).toBe('payment:signature-invalid');
+    expect(await paymentOutcome(paypal.verifyWebhook(elsewhere))).toBe('payment:signature-invalid');
     const algo = signed(fixture('payment-capture-completed'), { algo: 'SHA1withRSA' });
-    expect(await codeOf(paypal.verifyWebhook(algo))).toBe('payment:signature-invalid');
+    expect(await paymentOutcome(paypal.verifyWebhook(algo))).toBe('payment:signature-invalid');
     const { 'paypal-transmission-sig': _sig, ...unsigned } = genuine.headers;
-    expect(await codeOf(paypal.verifyWebhook({ ...genuine, headers: unsigned }))).toBe(
+    expect(await paymentOutcome(paypal.verifyWebhook({ ...genuine, headers: unsigned }))).toBe(
       'payment:signature-invalid',
     );
   });
@@ -362,7 +347,7 @@ describe('PayPal webhooks', () => {
     ]) {
       // Signed with the attacker's key, whose certificate the attacker would serve.
       const request = signed(fixture('payment-capture-completed'), { key: otherKey, certUrl });
-      expect(await codeOf(paypal.verifyWebhook(request)), certUrl).toBe('payment:cert-untrusted');
+      expect(await paymentOutcome(paypal.verifyWebhook(request)), certUrl).toBe('payment:cert-untrusted');
     }
     expect(fetched).toEqual([]);
   });
@@ -373,10 +358,10 @@ describe('PayPal webhooks', () => {
     const request = signed(fixture('payment-capture-completed'), {
       certUrl: 'https://api.paypal.com/v1/notifications/certs/CERT-garbage',
     });
-    expect(await codeOf(paypal.verifyWebhook(request))).toBe('payment:cert-untrusted');
+    expect(await paymentOutcome(paypal.verifyWebhook(request))).toBe('payment:cert-untrusted');
     const saved = now;
     now = Date.parse('2046-01-01T00:00:00Z');
-    expect(await codeOf(provider().verifyWebhook(signed(fixture('payment-capture-completed'))))).toBe(
+    expect(await paymentOutcome(provider().verifyWebhook(signed(fixture('payment-capture-completed'))))).toBe(
       'payment:cert-untrusted',
     );
     now = saved;
@@ -384,14 +369,16 @@ describe('PayPal webhooks', () => {
 
   it('a signed event we do not act on is unknown; a signed event missing what PayPal documents is invalid', async () => {
     const paypal = provider();
-    expect(await codeOf(paypal.verifyWebhook(signed(fixture('billing-subscription-created'))))).toBe(
+    expect(await paymentOutcome(paypal.verifyWebhook(signed(fixture('billing-subscription-created'))))).toBe(
       'payment:unknown-event',
     );
     const event = JSON.parse(fixture('payment-capture-completed').toString());
     delete event.resource.supplementary_data;
-    expect(await codeOf(paypal.verifyWebhook(signed(Buffer.from(JSON.stringify(event)))))).toBe(
+    expect(await paymentOutcome(paypal.verifyWebhook(signed(Buffer.from(JSON.stringify(event)))))).toBe(
       'payment:payload-invalid',
     );
-    expect(await codeOf(paypal.verifyWebhook(signed(Buffer.from('{"id":'))))).toBe('payment:payload-invalid');
+    expect(await paymentOutcome(paypal.verifyWebhook(signed(Buffer.from('{"id":'))))).toBe(
+      'payment:payload-invalid',
+    );
   });
 });

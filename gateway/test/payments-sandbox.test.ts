@@ -10,6 +10,7 @@ import {
   type SandboxProvider,
 } from '../src/payments/providers/sandbox/sandbox-provider.ts';
 import { signTimestampedHmac } from '../src/payments/providers/timestamped-hmac.ts';
+import { paymentOutcome } from './support/payment-adapter.ts';
 
 /**
  * The sandbox provider end to end over real HTTP: its webhooks go to a receiver that verifies them with
@@ -26,15 +27,6 @@ let receiverAnswer = 200;
 const received: PaymentEvent[] = [];
 const refused: string[] = [];
 let provider: SandboxProvider;
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (error) {
-    return error instanceof PaymentError ? error.code : String(error);
-  }
-}
 
 const checkout = (ourOrderId: string) => ({
   ourOrderId,
@@ -127,7 +119,7 @@ describe('sandbox provider', () => {
 
   it('ten concurrent captures capture once and announce it once', async () => {
     const { providerReference } = await provider.createCheckout(checkout('ord_b2'));
-    expect(await codeOf(provider.capture({ providerReference, ourOrderId: 'ord_b2' }))).toBe(
+    expect(await paymentOutcome(provider.capture({ providerReference, ourOrderId: 'ord_b2' }))).toBe(
       'payment:not-approved',
     );
     await provider.decide(providerReference, 'approve');
@@ -136,7 +128,7 @@ describe('sandbox provider', () => {
     );
     expect(new Set(results.map((r) => r.state))).toEqual(new Set(['captured']));
     expect(received.filter((e) => e.kind === 'captured')).toHaveLength(1);
-    expect(await codeOf(provider.capture({ providerReference, ourOrderId: 'ord_other' }))).toBe(
+    expect(await paymentOutcome(provider.capture({ providerReference, ourOrderId: 'ord_other' }))).toBe(
       'payment:provider-failed',
     );
   });
@@ -170,7 +162,9 @@ describe('sandbox provider', () => {
       ['ord_b5', 'cancelled'],
     ]);
     expect(orders.get('ord_b4')).toBe('failed');
-    expect(await codeOf(provider.decide('sbx_unknown', 'approve'))).toBe('payment:checkout-not-found');
+    expect(await paymentOutcome(provider.decide('sbx_unknown', 'approve'))).toBe(
+      'payment:checkout-not-found',
+    );
   });
 
   it('a refund is announced and ends the order', async () => {
@@ -226,19 +220,23 @@ describe('sandbox provider', () => {
     });
     const genuine = signTimestampedHmac(SECRET, body, nowS);
     expect(
-      await codeOf(
+      await paymentOutcome(
         provider.verifyWebhook(request(genuine, Buffer.from(body.toString().replace('4999', '1')))),
       ),
     ).toBe('payment:signature-invalid');
     expect(
-      await codeOf(provider.verifyWebhook(request(signTimestampedHmac('another-secret', body, nowS)))),
+      await paymentOutcome(
+        provider.verifyWebhook(request(signTimestampedHmac('another-secret', body, nowS))),
+      ),
     ).toBe('payment:signature-invalid');
-    expect(await codeOf(provider.verifyWebhook(request(signTimestampedHmac(SECRET, body, nowS - 301))))).toBe(
-      'payment:signature-expired',
-    );
+    expect(
+      await paymentOutcome(provider.verifyWebhook(request(signTimestampedHmac(SECRET, body, nowS - 301)))),
+    ).toBe('payment:signature-expired');
     const unknown = Buffer.from(body.toString().replace('checkout.captured', 'checkout.disputed'));
     expect(
-      await codeOf(provider.verifyWebhook(request(signTimestampedHmac(SECRET, unknown, nowS), unknown))),
+      await paymentOutcome(
+        provider.verifyWebhook(request(signTimestampedHmac(SECRET, unknown, nowS), unknown)),
+      ),
     ).toBe('payment:unknown-event');
   });
 });

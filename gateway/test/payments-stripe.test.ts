@@ -1,13 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentError } from '../src/payments/payment-error.ts';
 import type { PaymentProvider, WebhookRequest } from '../src/payments/providers/payment-provider.ts';
 import {
   createStripeProvider,
   STRIPE_API_VERSION,
 } from '../src/payments/providers/stripe/stripe-provider.ts';
+import { monthlyCheckout, paymentOutcome, webhookFixture } from './support/payment-adapter.ts';
 import { startStripePeer, type StripePeer } from './support/stripe-peer.ts';
 
 /**
@@ -18,8 +16,7 @@ import { startStripePeer, type StripePeer } from './support/stripe-peer.ts';
 
 const SECRET_KEY = 'sk_test_51PqR0aLkdIwHu7ixTESTKEY';
 const WEBHOOK_SECRET = 'whsec_5f2b7e0c9d4a18e3b6c1f0a7d2e9b4c3';
-const fixtures = path.join(import.meta.dirname, 'fixtures/payments/stripe');
-const fixture = (name: string) => readFileSync(path.join(fixtures, `${name}.json`));
+const fixture = (name: string) => webhookFixture('stripe', name);
 
 let peer: StripePeer;
 let now = Date.now();
@@ -41,24 +38,6 @@ function signed(rawBody: Buffer, options: { secret?: string; at?: number } = {})
   return { rawBody, headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` } };
 }
 
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (error) {
-    return error instanceof PaymentError ? error.code : String(error);
-  }
-}
-
-const checkout = (ourOrderId: string, amount = 999) => ({
-  ourOrderId,
-  amount,
-  currency: 'EUR',
-  description: 'Pitchside Premium, 1 month',
-  returnUrl: `https://pitchside.example/en/payment/result?order=${ourOrderId}`,
-  cancelUrl: `https://pitchside.example/en/pricing?cancelled=${ourOrderId}`,
-});
-
 beforeAll(async () => {
   peer = await startStripePeer(SECRET_KEY);
 });
@@ -71,7 +50,7 @@ beforeEach(() => {
 describe('Stripe Checkout', () => {
   it('creates a session form-encoded, with our order id in metadata and an Idempotency-Key', async () => {
     const stripe = provider();
-    const result = await stripe.createCheckout(checkout('ord_s1'));
+    const result = await stripe.createCheckout(monthlyCheckout('ord_s1'));
     expect(result.providerReference).toMatch(/^cs_test_/);
     expect(result.redirectUrl).toBe(
       `https://checkout.stripe.com/c/pay/${result.providerReference}#fidkdWxOYHwnPyd1blpxYHZxWjA0`,
@@ -98,17 +77,19 @@ describe('Stripe Checkout', () => {
   it('a retried create returns the same session; the same key with another amount is refused', async () => {
     const stripe = provider();
     const [a, b] = await Promise.all([
-      stripe.createCheckout(checkout('ord_s2')),
-      stripe.createCheckout(checkout('ord_s2')),
+      stripe.createCheckout(monthlyCheckout('ord_s2')),
+      stripe.createCheckout(monthlyCheckout('ord_s2')),
     ]);
     expect(b.providerReference).toBe(a.providerReference);
-    expect(await codeOf(stripe.createCheckout(checkout('ord_s2', 1999)))).toBe('payment:provider-failed');
+    expect(await paymentOutcome(stripe.createCheckout(monthlyCheckout('ord_s2', 1999)))).toBe(
+      'payment:provider-failed',
+    );
   });
 
   it('capture asks where the session stands: open is not approved, paid is captured, however often asked', async () => {
     const stripe = provider();
-    const { providerReference } = await stripe.createCheckout(checkout('ord_s3'));
-    expect(await codeOf(stripe.capture({ providerReference, ourOrderId: 'ord_s3' }))).toBe(
+    const { providerReference } = await stripe.createCheckout(monthlyCheckout('ord_s3'));
+    expect(await paymentOutcome(stripe.capture({ providerReference, ourOrderId: 'ord_s3' }))).toBe(
       'payment:not-approved',
     );
     peer.complete(providerReference);
@@ -119,7 +100,7 @@ describe('Stripe Checkout', () => {
 
   it('reports each session state for reconciliation', async () => {
     const stripe = provider();
-    const paid = await stripe.createCheckout(checkout('ord_s4'));
+    const paid = await stripe.createCheckout(monthlyCheckout('ord_s4'));
     expect(await stripe.fetchState(paid.providerReference)).toEqual({
       state: 'created',
       providerReference: paid.providerReference,
@@ -134,7 +115,7 @@ describe('Stripe Checkout', () => {
     peer.refund(paid.providerReference);
     expect(await stripe.fetchState(paid.providerReference)).toMatchObject({ state: 'refunded' });
 
-    const expired = await stripe.createCheckout(checkout('ord_s5'));
+    const expired = await stripe.createCheckout(monthlyCheckout('ord_s5'));
     peer.expire(expired.providerReference);
     expect(await stripe.fetchState(expired.providerReference)).toMatchObject({ state: 'cancelled' });
     expect(await stripe.fetchState('cs_test_doesnotexist')).toBeNull();
@@ -146,7 +127,9 @@ describe('Stripe Checkout', () => {
       webhookSecret: WEBHOOK_SECRET,
       apiBaseUrl: peer.url,
     });
-    expect(await codeOf(wrong.createCheckout(checkout('ord_s6')))).toBe('payment:provider-failed');
+    expect(await paymentOutcome(wrong.createCheckout(monthlyCheckout('ord_s6')))).toBe(
+      'payment:provider-failed',
+    );
   });
 });
 
@@ -224,33 +207,37 @@ describe('Stripe webhooks', () => {
       rawBody: Buffer.from(genuine.rawBody.toString().replace('"amount_total": 999', '"amount_total": 1')),
     };
     expect(forged.rawBody.equals(genuine.rawBody)).toBe(false);
-    expect(await codeOf(stripe.verifyWebhook(forged))).toBe('payment:signature-invalid');
+    expect(await paymentOutcome(stripe.verifyWebhook(forged))).toBe('payment:signature-invalid');
     expect(
-      await codeOf(
+      await paymentOutcome(
         stripe.verifyWebhook(signed(fixture('checkout-session-completed'), { secret: 'whsec_other' })),
       ),
     ).toBe('payment:signature-invalid');
     const nowS = Math.floor(now / 1000);
     expect(
-      await codeOf(stripe.verifyWebhook(signed(fixture('checkout-session-completed'), { at: nowS - 300 }))),
+      await paymentOutcome(
+        stripe.verifyWebhook(signed(fixture('checkout-session-completed'), { at: nowS - 300 })),
+      ),
     ).toBe('resolved');
     expect(
-      await codeOf(stripe.verifyWebhook(signed(fixture('checkout-session-completed'), { at: nowS - 301 }))),
+      await paymentOutcome(
+        stripe.verifyWebhook(signed(fixture('checkout-session-completed'), { at: nowS - 301 })),
+      ),
     ).toBe('payment:signature-expired');
     // A genuine delivery replayed ten minutes later.
     now += 600_000;
-    expect(await codeOf(stripe.verifyWebhook(genuine))).toBe('payment:signature-expired');
-    expect(await codeOf(stripe.verifyWebhook({ rawBody: genuine.rawBody, headers: {} }))).toBe(
+    expect(await paymentOutcome(stripe.verifyWebhook(genuine))).toBe('payment:signature-expired');
+    expect(await paymentOutcome(stripe.verifyWebhook({ rawBody: genuine.rawBody, headers: {} }))).toBe(
       'payment:signature-invalid',
     );
   });
 
   it('a signed event we do not act on is unknown; a signed body that is not a Stripe event is invalid', async () => {
     const stripe = provider();
-    expect(await codeOf(stripe.verifyWebhook(signed(fixture('customer-created'))))).toBe(
+    expect(await paymentOutcome(stripe.verifyWebhook(signed(fixture('customer-created'))))).toBe(
       'payment:unknown-event',
     );
-    expect(await codeOf(stripe.verifyWebhook(signed(Buffer.from('{"object":"event"}'))))).toBe(
+    expect(await paymentOutcome(stripe.verifyWebhook(signed(Buffer.from('{"object":"event"}'))))).toBe(
       'payment:payload-invalid',
     );
   });

@@ -1,76 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
-import { pino } from 'pino';
-import { ApiFootballProvider } from '../src/providers/api-football/api-football-provider.ts';
-import { MatchStore } from '../src/pipeline/match-store.ts';
 import { INGEST_QUEUE } from '../src/jobs/poll-jobs.ts';
-import { createProcessors } from '../src/jobs/processors.ts';
-import { ReferenceStore } from '../src/pipeline/reference-store.ts';
-import { createIngestMetrics } from '../src/metrics.ts';
 import { createSimulator, type Simulator } from '../src/simulator/index.ts';
 import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
 import { spawnService, type ServiceProcess } from '../../test/faults/child-process.ts';
-
-/**
- * In front of the simulated game API: holds the n-th match-detail request until told to answer it (unlike
- * faults-worker-killed.test.ts's HoldUp, which drops it), so a job can be caught mid-way and then finish.
- */
-class Gate {
-  private readonly server: Server;
-  private seen = 0;
-  private holdAt = 0;
-  private held: (() => void) | null = null;
-  private onHeld: (() => void) | null = null;
-
-  constructor(private readonly upstream: string) {
-    this.server = createServer((req, res) => void this.handle(req, res));
-  }
-
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  holdNth(n: number): Promise<void> {
-    this.seen = 0;
-    this.holdAt = n;
-    return new Promise((resolve) => (this.onHeld = resolve));
-  }
-
-  open(): void {
-    this.holdAt = 0;
-    this.held?.();
-    this.held = null;
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', this.upstream);
-    if (
-      url.pathname === '/fixtures' &&
-      url.searchParams.has('id') &&
-      this.holdAt > 0 &&
-      ++this.seen === this.holdAt
-    ) {
-      await new Promise<void>((resolve) => {
-        this.held = resolve;
-        this.onHeld?.();
-      });
-    }
-    const answer = await fetch(url);
-    const headers = Object.fromEntries(
-      [...answer.headers].filter(([k]) => k !== 'content-encoding' && k !== 'content-length'),
-    );
-    res.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
-  }
-
-  close(): Promise<void> {
-    this.open();
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
+import { DetailHold } from '../../test/faults/detail-hold.ts';
+import { seedLiveMatches } from '../../test/faults/seed-live-matches.ts';
 
 /**
  * Issue 7 §3, "ingest workers finish or hand back their jobs": an ingest worker stopped with SIGTERM in the
@@ -80,7 +15,7 @@ class Gate {
 describe('an ingest worker stopped with SIGTERM mid-job', () => {
   let t: TestRedis;
   let simulator: Simulator;
-  let gate: Gate;
+  let gate: DetailHold;
   let queue: Queue;
   let worker: ServiceProcess | null = null;
 
@@ -88,7 +23,7 @@ describe('an ingest worker stopped with SIGTERM mid-job', () => {
     t = await testRedis();
     simulator = createSimulator({ timeScale: 0, rateLimitPerMinute: 6000, requestsPerDay: 1_000_000 });
     await simulator.listen(0);
-    gate = new Gate(simulator.url!);
+    gate = new DetailHold(simulator.url!);
     const { hostname, port } = new URL(REDIS_URL);
     queue = new Queue(INGEST_QUEUE, {
       connection: { host: hostname, port: Number(port || 6379) },
@@ -104,25 +39,8 @@ describe('an ingest worker stopped with SIGTERM mid-job', () => {
   });
 
   it('finishes the job, then exits', async () => {
-    const store = new MatchStore(t.redis, t.keys);
     // The live list and fixtures in place, as in faults-worker-killed.test.ts: poll-details has work.
-    const processors = createProcessors({
-      provider: new ApiFootballProvider({ baseUrl: simulator.url!, timeoutMs: 5000 }),
-      matches: store,
-      reference: new ReferenceStore(t.redis, t.keys),
-      redis: t.redis,
-      keys: t.keys,
-      metrics: createIngestMetrics(),
-      logger: pino({ level: 'silent' }),
-      rssUrl: undefined,
-      competitions: [],
-      fixtureWindowDays: 1,
-      timeoutMs: 5000,
-      now: () => simulator.clock.nowMs(),
-    });
-    await processors['poll-live']();
-    await processors['poll-fixtures']();
-    const ids = await t.redis.smembers(t.keys.liveMatches());
+    const { store, ids } = await seedLiveMatches(t, simulator);
     expect(ids.length).toBeGreaterThanOrEqual(3);
     const seqs = async () => Promise.all(ids.map(async (id) => (await store.read(id))!.seq));
     const before = await seqs();
@@ -146,7 +64,7 @@ describe('an ingest worker stopped with SIGTERM mid-job', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(worker.child.exitCode).toBeNull();
     const openedAt = Date.now();
-    gate.open();
+    gate.answer();
     const code = await worker.exited;
     const exitedMs = Date.now() - termAt;
     worker = null;

@@ -1,81 +1,17 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
-import { pino } from 'pino';
 import { MatchDeltaSchema } from '@pitchside/shared/domain';
 import { ApiFootballProvider } from '../src/providers/api-football/api-football-provider.ts';
-import { MatchStore } from '../src/pipeline/match-store.ts';
 import { diffMatch } from '../src/pipeline/match-diff.ts';
 import { INGEST_QUEUE } from '../src/jobs/poll-jobs.ts';
-import { createProcessors } from '../src/jobs/processors.ts';
-import { ReferenceStore } from '../src/pipeline/reference-store.ts';
-import { createIngestMetrics } from '../src/metrics.ts';
 import { createSimulator, type Simulator } from '../src/simulator/index.ts';
 import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
 import { spawnService, type ServiceProcess } from '../../test/faults/child-process.ts';
+import { DetailHold } from '../../test/faults/detail-hold.ts';
+import { seedLiveMatches } from '../../test/faults/seed-live-matches.ts';
 
 const INGEST_ENTRY = 'test/faults/ingest-main.ts';
 const LOCK_MS = 1500;
-
-/**
- * Sits between ingest and the simulated game API and, when armed, never answers the n-th match-detail
- * request: the job making it is caught half-way, some matches written and the rest not.
- */
-class HoldUp {
-  private server: Server;
-  private seen = 0;
-  private holdAt = 0;
-  private held: ServerResponse | null = null;
-  private onHeld: (() => void) | null = null;
-
-  constructor(private readonly upstream: string) {
-    this.server = createServer((req, res) => void this.handle(req, res));
-  }
-
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  /** Resolves once the n-th detail request from now is being held. */
-  holdNth(n: number): Promise<void> {
-    this.seen = 0;
-    this.holdAt = n;
-    return new Promise((resolve) => (this.onHeld = resolve));
-  }
-
-  release(): void {
-    this.holdAt = 0;
-    this.held?.destroy();
-    this.held = null;
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', this.upstream);
-    if (
-      url.pathname === '/fixtures' &&
-      url.searchParams.has('id') &&
-      this.holdAt > 0 &&
-      ++this.seen === this.holdAt
-    ) {
-      this.held = res;
-      this.onHeld?.();
-      return;
-    }
-    const answer = await fetch(new URL(req.url ?? '/', this.upstream));
-    const headers = Object.fromEntries(
-      [...answer.headers].filter(([k]) => k !== 'content-encoding' && k !== 'content-length'),
-    );
-    res.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
-  }
-
-  close(): Promise<void> {
-    this.release();
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 /**
  * Issue 7 §4: an ingest worker killed (SIGKILL) in the middle of a job. BullMQ's lock on the job lapses,
@@ -85,7 +21,7 @@ class HoldUp {
 describe('an ingest worker killed mid-job', () => {
   let t: TestRedis;
   let simulator: Simulator;
-  let holdUp: HoldUp;
+  let holdUp: DetailHold;
   let queue: Queue;
   const workers: ServiceProcess[] = [];
 
@@ -93,7 +29,7 @@ describe('an ingest worker killed mid-job', () => {
     t = await testRedis();
     simulator = createSimulator({ timeScale: 0, rateLimitPerMinute: 6000, requestsPerDay: 1_000_000 });
     await simulator.listen(0);
-    holdUp = new HoldUp(simulator.url!);
+    holdUp = new DetailHold(simulator.url!);
     const { hostname, port } = new URL(REDIS_URL);
     queue = new Queue(INGEST_QUEUE, {
       connection: { host: hostname, port: Number(port || 6379) },
@@ -109,28 +45,10 @@ describe('an ingest worker killed mid-job', () => {
   });
 
   it('the job is retried by another worker and no event is written twice', async () => {
-    const provider = new ApiFootballProvider({ baseUrl: simulator.url!, timeoutMs: 5000 });
-    const store = new MatchStore(t.redis, t.keys);
     // The live list and the fixtures are in, as poll-live and poll-fixtures write them (the workers below run
     // both once at start and, the clock frozen, find nothing new); poll-details then adds lineups and
     // statistics to each live or imminent match.
-    const processors = createProcessors({
-      provider,
-      matches: store,
-      reference: new ReferenceStore(t.redis, t.keys),
-      redis: t.redis,
-      keys: t.keys,
-      metrics: createIngestMetrics(),
-      logger: pino({ level: 'silent' }),
-      rssUrl: undefined,
-      competitions: [],
-      fixtureWindowDays: 1,
-      timeoutMs: 5000,
-      now: () => simulator.clock.nowMs(),
-    });
-    await processors['poll-live']();
-    await processors['poll-fixtures']();
-    const ids = await t.redis.smembers(t.keys.liveMatches());
+    const { store, ids } = await seedLiveMatches(t, simulator);
     expect(ids.length).toBeGreaterThanOrEqual(4);
 
     const apiUrl = await holdUp.listen();
@@ -159,7 +77,7 @@ describe('an ingest worker killed mid-job', () => {
 
     const killedAt = Date.now();
     await first.kill();
-    holdUp.release();
+    holdUp.drop();
     const second = await spawnService(INGEST_ENTRY, env);
     workers.push(second);
 
@@ -195,6 +113,7 @@ describe('an ingest worker killed mid-job', () => {
       expect(new Set(eventIds).size).toBe(eventIds.length);
     }
     // What Redis holds for every live match is exactly what the provider says now.
+    const provider = new ApiFootballProvider({ baseUrl: simulator.url!, timeoutMs: 5000 });
     for (const id of ids) {
       const stored = (await store.read(id))!;
       expect(diffMatch(stored.detail, (await provider.matchDetail(id))!).changes).toEqual([]);

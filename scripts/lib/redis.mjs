@@ -2,26 +2,18 @@
 // Plain Node (no dependencies): it runs before anything else is known to be installed.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pingTcp } from './tcp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Resolves true when a Redis answers PING at host:port within the timeout. */
-export function pingRedis(host, port, timeoutMs = 1000) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(/^\+PONG|^-NOAUTH/.test(data.toString())));
+export const pingRedis = (host, port, timeoutMs = 1000) =>
+  pingTcp(host, port, timeoutMs, {
+    greeting: 'PING\r\n',
+    answered: (reply) => /^\+PONG|^-NOAUTH/.test(reply),
   });
-}
 
 const isLocal = (host) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host);
 

@@ -1,6 +1,5 @@
-// Runs Pitchside's services as child processes for `npm run start:cluster`, printing their pino lines as
-// `[name] level msg`, and stops them all when one dies or on Ctrl+C. (The same shape as scripts/start.mjs's
-// runner, which could move here.)
+// Runs Pitchside's services as child processes for `npm start` and `npm run start:cluster`, printing their
+// pino lines as `[name] level msg`, and stops them all when one dies or on Ctrl+C.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 

@@ -42,4 +42,19 @@ export class MatchDriver {
   get goals(): number {
     return this.home + this.away;
   }
+
+  /** Ticks every `everyMs` in the background (ten deltas a second by default) until the returned stop. */
+  play(everyMs = 100): () => Promise<void> {
+    let playing = true;
+    const loop = (async () => {
+      while (playing) {
+        await this.tick();
+        await new Promise((resolve) => setTimeout(resolve, everyMs));
+      }
+    })();
+    return () => {
+      playing = false;
+      return loop;
+    };
+  }
 }

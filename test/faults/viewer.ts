@@ -118,3 +118,9 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+/** The longest a viewer went without applying a delta from `since` on, in ms (across a failover, say). */
+export function longestStall(viewer: Viewer, since: number): number {
+  const times = viewer.applied.filter((a) => a.receivedAt >= since).map((a) => a.receivedAt);
+  return Math.max(...times.slice(1).map((x, i) => x - times[i]!));
+}

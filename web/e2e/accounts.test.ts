@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/auth-api.ts';
+import { accountMessage as m, newEmail, PASSWORD, pathOf, signInWithForm } from './support/accounts.ts';
 import { openPage, text, waitForHydration } from './support/browser.ts';
 import { useLiveSite } from './support/live-site.ts';
 
@@ -18,41 +19,16 @@ const site = useLiveSite({
   auth: { accessTokenTtlS: ACCESS_TTL_S, providers: [{ id: 'github', name: 'GitHub' }] },
 });
 
-const account = JSON.parse(
-  readFileSync(new URL('../src/locales/en/account.json', import.meta.url), 'utf8'),
-) as Record<string, Record<string, string>>;
 const common = JSON.parse(
   readFileSync(new URL('../src/locales/en/common.json', import.meta.url), 'utf8'),
 ) as Record<string, Record<string, string>>;
-const m = (key: string): string => {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], account);
-  if (typeof value !== 'string') throw new Error(`no message account:${key}`);
-  return value;
-};
-
-const PASSWORD = 'pitchside-42';
-let serial = 0;
-const newEmail = () => `fan-${process.pid}-${Date.now()}-${serial++}@example.org`;
-
-const pathOf = (page: Page) => {
-  const url = new URL(page.url());
-  return `${url.pathname}${url.search}`;
-};
-
-async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel(m('form.email')).fill(email);
-  await page.getByLabel(m('form.password'), { exact: true }).fill(password);
-  await page.locator('[data-testid="auth-submit"]').click();
-}
 
 const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('auth.access_token'));
 
 describe('accounts', () => {
   it('registers from the login page it was sent to, returns to the protected page, and signs out', async () => {
-    const email = newEmail();
+    const email = newEmail('fan');
     const { page, errors } = await openPage(site.browser, `${site.stack.url}/en/account`);
     await waitForHydration(page);
     // The protected page sent the anonymous visitor to sign in, remembering the way back.
@@ -105,7 +81,7 @@ describe('accounts', () => {
   });
 
   it('signs in back to the stored target, and keeps hostile targets on the site', async () => {
-    const email = newEmail();
+    const email = newEmail('fan');
     await apiClient(site.stack.url).register(email, PASSWORD);
     const origin = new URL(site.stack.url).origin;
 
@@ -139,7 +115,7 @@ describe('accounts', () => {
   });
 
   it('refreshes silently past an access expiry, once, when a page and the early refresh both need it', async () => {
-    const email = newEmail();
+    const email = newEmail('fan');
     await apiClient(site.stack.url).register(email, PASSWORD);
     const { page } = await openPage(site.browser, `${site.stack.url}/en/login`);
     await waitForHydration(page);
@@ -177,7 +153,7 @@ describe('accounts', () => {
   });
 
   it('resets a forgotten password from the mailed link, once', async () => {
-    const email = newEmail();
+    const email = newEmail('fan');
     await apiClient(site.stack.url).register(email, PASSWORD);
     const { page, errors } = await openPage(site.browser, `${site.stack.url}/en/reset`);
     await waitForHydration(page);
@@ -221,7 +197,7 @@ describe('accounts', () => {
   });
 
   it('changes the display name, signs out another session, and deletes the account', async () => {
-    const email = newEmail();
+    const email = newEmail('fan');
     const elsewhere = apiClient(site.stack.url, {
       userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0',
     });
@@ -274,7 +250,7 @@ describe('accounts', () => {
       form: Record<string, string>;
       codes: { auth: Record<string, string> };
     };
-    await page.getByLabel(de.form.email!).fill(newEmail());
+    await page.getByLabel(de.form.email!).fill(newEmail('fan'));
     await page.getByLabel(de.form.password!, { exact: true }).fill('not-the-password');
     await page.locator('[data-testid="auth-submit"]').click();
     await expect
@@ -310,7 +286,7 @@ describe('accounts', () => {
   });
 
   it('follows a sign-out in another tab', async () => {
-    const email = newEmail();
+    const email = newEmail('fan');
     await apiClient(site.stack.url).register(email, PASSWORD);
     const { page } = await openPage(
       site.browser,
@@ -335,8 +311,8 @@ describe('accounts', () => {
 
   it('lets an admin in at /cms/login, onto the dashboard and its user list, and refuses anyone else', async () => {
     const api = apiClient(site.stack.url);
-    const visitor = newEmail();
-    const admin = newEmail();
+    const visitor = newEmail('fan');
+    const admin = newEmail('fan');
     await api.register(visitor, PASSWORD);
     await api.register(admin, PASSWORD);
     await site.stack.db.query(`UPDATE users SET scope = array_append(scope, 'admin') WHERE email = $1`, [
@@ -360,7 +336,7 @@ describe('accounts', () => {
 
   it('has no serious accessibility problems in the signed-in account page and a form showing errors', async () => {
     const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-    const email = newEmail();
+    const email = newEmail('fan');
     await apiClient(site.stack.url).register(email, PASSWORD, { displayName: 'Axe' });
     const problems: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {

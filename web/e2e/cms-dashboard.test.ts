@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Queue } from 'bullmq';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { QUEUE_NAMES } from '@pitchside/shared/constants';
 import { apiClient } from '../../test/auth-api.ts';
 import { connectClient, type ClientSocket } from '../../test/gateway.ts';
 import { MatchFollower } from '../../test/match-follower.ts';
+import { accountMessage as m, newEmail, PASSWORD, signInWithForm } from './support/accounts.ts';
 import { openPage, text, waitForHydration } from './support/browser.ts';
 import { useLiveSite } from './support/live-site.ts';
 
@@ -17,37 +17,17 @@ import { useLiveSite } from './support/live-site.ts';
  */
 const site = useLiveSite();
 
-const account = JSON.parse(
-  readFileSync(new URL('../src/locales/en/account.json', import.meta.url), 'utf8'),
-) as Record<string, Record<string, string>>;
-const m = (key: string): string => {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], account);
-  if (typeof value !== 'string') throw new Error(`no message account:${key}`);
-  return value;
-};
-
-const PASSWORD = 'pitchside-42';
-let serial = 0;
-const newEmail = () => `ops-${process.pid}-${Date.now()}-${serial++}@example.org`;
 const sockets: ClientSocket[] = [];
 afterAll(() => {
   for (const s of sockets) s.disconnect();
 });
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.getByLabel(m('form.email')).fill(email);
-  await page.getByLabel(m('form.password'), { exact: true }).fill(PASSWORD);
-  await page.locator('[data-testid="auth-submit"]').click();
-}
 
 const cell = (page: Page, queue: string, state: string) =>
   text(page, `[data-testid="ops-queue-table"] tr[data-queue="${queue}"] td[data-state="${state}"]`);
 
 describe('operators dashboard', () => {
   it('lands an admin on /cms after /cms/login, with live numbers that follow the platform', async () => {
-    const email = newEmail();
+    const email = newEmail('ops');
     await apiClient(site.stack.url).register(email, PASSWORD);
     await site.stack.db.query(`UPDATE users SET scope = array_append(scope, 'admin') WHERE email = $1`, [
       email,
@@ -59,7 +39,7 @@ describe('operators dashboard', () => {
       if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
     });
     await waitForHydration(page);
-    await signIn(page, email);
+    await signInWithForm(page, email);
     await page.waitForURL(`${site.stack.url}/en/cms`);
     await page.waitForSelector('[data-testid="ops-dashboard"] [data-state="live"]');
     await page.waitForSelector('[data-testid="ops-queue-table"]');
@@ -114,11 +94,11 @@ describe('operators dashboard', () => {
   });
 
   it('tells a signed-in visitor without the admin scope that the page is for admins only', async () => {
-    const email = newEmail();
+    const email = newEmail('ops');
     await apiClient(site.stack.url).register(email, PASSWORD);
     const { page } = await openPage(site.browser, `${site.stack.url}/en/login`);
     await waitForHydration(page);
-    await signIn(page, email);
+    await signInWithForm(page, email);
     await page.waitForURL(`${site.stack.url}/en`);
     await page.goto(`${site.stack.url}/en/cms`, { waitUntil: 'domcontentloaded' });
     await waitForHydration(page);

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MatchStreams } from '@pitchside/shared/payments';
 import { apiClient } from '../../test/auth-api.ts';
+import { accountMessage as m, newEmail, PASSWORD, pathOf, signInWithForm } from './support/accounts.ts';
 import { openPage, text, waitForHydration } from './support/browser.ts';
 import { liveEntries } from './support/live-fixture.ts';
 import { useLiveSite } from './support/live-site.ts';
@@ -16,32 +16,6 @@ import { useLiveSite } from './support/live-site.ts';
  */
 const TOKEN_TTL_S = 10;
 const site = useLiveSite({ payments: { streams: { tokenTtlS: TOKEN_TTL_S } } });
-
-const account = JSON.parse(
-  readFileSync(new URL('../src/locales/en/account.json', import.meta.url), 'utf8'),
-) as Record<string, unknown>;
-const m = (key: string): string => {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], account);
-  if (typeof value !== 'string') throw new Error(`no message account:${key}`);
-  return value;
-};
-
-const PASSWORD = 'pitchside-42';
-let serial = 0;
-const newEmail = () => `buyer-${process.pid}-${Date.now()}-${serial++}@example.org`;
-
-const pathOf = (page: Page) => {
-  const url = new URL(page.url());
-  return `${url.pathname}${url.search}`;
-};
-
-async function signInWithForm(page: Page, email: string): Promise<void> {
-  await page.getByLabel(m('form.email')).fill(email);
-  await page.getByLabel(m('form.password'), { exact: true }).fill(PASSWORD);
-  await page.locator('[data-testid="auth-submit"]').click();
-}
 
 /** A football match in play whose streaming provider lists a free and a premium feed. */
 async function liveMatchWithStreams(): Promise<string> {
@@ -82,7 +56,7 @@ async function buyMonthly(page: Page, decision: 'approve' | 'decline'): Promise<
 
 describe('plans, payments and premium streams', () => {
   it('buys a plan with the sandbox, shows the verified payment, and plays the premium stream', async () => {
-    const email = newEmail();
+    const email = newEmail('buyer');
     await apiClient(site.stack.url).register(email, PASSWORD);
     const matchId = await liveMatchWithStreams();
     const { page, errors } = await openPage(site.browser, `${site.stack.url}/en/pricing`);
@@ -181,7 +155,7 @@ describe('plans, payments and premium streams', () => {
   }, 60_000);
 
   it('lands a declined payment on the failure page, and grants nothing', async () => {
-    const email = newEmail();
+    const email = newEmail('buyer');
     await apiClient(site.stack.url).register(email, PASSWORD);
     const matchId = await liveMatchWithStreams();
     const { page, errors } = await openPage(

@@ -23,9 +23,10 @@ export function paymentsOptionsFromEnv(env: GatewayEnv): PaymentsOptions {
     );
   }
   return {
-    sandbox: (env.PAYMENTS_SANDBOX ?? providers.length === 0)
-      ? { ...(env.SANDBOX_WEBHOOK_SECRET && { webhookSecret: env.SANDBOX_WEBHOOK_SECRET }) }
-      : false,
+    sandbox:
+      (env.PAYMENTS_SANDBOX ?? providers.length === 0)
+        ? { ...(env.SANDBOX_WEBHOOK_SECRET && { webhookSecret: env.SANDBOX_WEBHOOK_SECRET }) }
+        : false,
     providers,
     reconcile: {
       everyMs: env.PAYMENT_RECONCILE_EVERY_S * 1000,

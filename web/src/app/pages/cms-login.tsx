@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { adminLogin } from '../../features/auth/api/auth-api.ts';
 import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
-import { FormField } from '../../features/auth/components/form-field.tsx';
+import { CredentialFields } from '../../features/auth/components/credential-fields.tsx';
 import { AuthFormFrame } from '../../features/auth/components/auth-form-frame.tsx';
 import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
 import { saveRedirectTarget, takeRedirectTarget } from '../../features/auth/stores/redirect-target.ts';
@@ -53,22 +53,7 @@ export function Component() {
         }
       >
         <AuthFormFrame form={form} label={t('cms.title')} submitLabel={t('cms.submit')} onSubmit={onSubmit}>
-          <FormField
-            label={t('form.email')}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            error={form.errors.email}
-          />
-          <FormField
-            label={t('form.password')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={form.errors.password}
-          />
+          <CredentialFields form={form} />
         </AuthFormFrame>
       </AuthPanel>
     </ContentLinksProvider>

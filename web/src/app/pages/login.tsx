@@ -4,7 +4,7 @@ import { Link, useLoaderData, useParams, useSearchParams, type LoaderFunctionArg
 import { isSafeRedirectTarget } from '@pitchside/shared/auth/redirect-target';
 import { exchangeSocialCode, loadProviders, login } from '../../features/auth/api/auth-api.ts';
 import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
-import { FormField } from '../../features/auth/components/form-field.tsx';
+import { CredentialFields } from '../../features/auth/components/credential-fields.tsx';
 import { AuthFormFrame } from '../../features/auth/components/auth-form-frame.tsx';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
 import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
@@ -125,22 +125,7 @@ export function Component() {
           onSubmit={onSubmit}
           disabled={form.busy || exchanging}
         >
-          <FormField
-            label={t('form.email')}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            error={form.errors.email}
-          />
-          <FormField
-            label={t('form.password')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={form.errors.password}
-          />
+          <CredentialFields form={form} />
         </AuthFormFrame>
         <SocialSignIn providers={providers} redirect={redirect} lang={lang} />
       </AuthPanel>

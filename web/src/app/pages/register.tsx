@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { checkPassword } from '@pitchside/shared/auth/password-policy';
@@ -7,7 +7,7 @@ import { loadPasswordPolicy, loadProviders, register } from '../../features/auth
 import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
 import { CheckboxField, FormField } from '../../features/auth/components/form-field.tsx';
 import { AuthFormFrame } from '../../features/auth/components/auth-form-frame.tsx';
-import { PasswordRules } from '../../features/auth/components/password-rules.tsx';
+import { NewPasswordField } from '../../features/auth/components/new-password-field.tsx';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
 import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
 import { saveRedirectTarget } from '../../features/auth/stores/redirect-target.ts';
@@ -38,7 +38,6 @@ export function Component() {
   const redirect = isSafeRedirectTarget(redirectParam) ? redirectParam : null;
   const form = useAuthForm(policy);
   const [password, setPassword] = useState('');
-  const rulesId = useId();
 
   const onSubmit = form.submit(
     (data) => {
@@ -99,19 +98,14 @@ export function Component() {
             required
             error={form.errors.email}
           />
-          <FormField
+          <NewPasswordField
             label={t('form.password')}
             name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={policy.minLength}
+            policy={policy}
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={setPassword}
             error={form.errors.password}
-            describedBy={rulesId}
           />
-          <PasswordRules id={rulesId} policy={policy} password={password} />
           <CheckboxField name="terms" error={form.errors.terms}>
             <RichText text={t('register.acceptTerms')} />
           </CheckboxField>

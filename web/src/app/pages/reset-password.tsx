@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { checkPassword } from '@pitchside/shared/auth/password-policy';
@@ -6,7 +6,7 @@ import { loadPasswordPolicy, resetPassword } from '../../features/auth/api/auth-
 import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
 import { FormField } from '../../features/auth/components/form-field.tsx';
 import { AuthFormFrame } from '../../features/auth/components/auth-form-frame.tsx';
-import { PasswordRules } from '../../features/auth/components/password-rules.tsx';
+import { NewPasswordField } from '../../features/auth/components/new-password-field.tsx';
 import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
 import { apiFrom } from '../../lib/api.ts';
 import { showToast } from '../../stores/toast-store.ts';
@@ -32,7 +32,6 @@ export function Component() {
   const token = search.get('token');
   const form = useAuthForm(policy);
   const [password, setPassword] = useState('');
-  const rulesId = useId();
 
   const onSubmit = form.submit(
     (data) => {
@@ -80,19 +79,14 @@ export function Component() {
             submitLabel={t('resetPassword.submit')}
             onSubmit={onSubmit}
           >
-            <FormField
+            <NewPasswordField
               label={t('form.newPassword')}
               name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={policy.minLength}
+              policy={policy}
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={setPassword}
               error={form.errors.password}
-              describedBy={rulesId}
             />
-            <PasswordRules id={rulesId} policy={policy} password={password} />
             <FormField
               label={t('form.confirmPassword')}
               name="confirm"

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '@pitchside/shared/auth';
 import { checkPassword, type PasswordPolicy } from '@pitchside/shared/auth/password-policy';
@@ -8,7 +8,7 @@ import { updateUser } from '../stores/session-actions.ts';
 import { showToast } from '../../../stores/toast-store.ts';
 import { FormField } from './form-field.tsx';
 import { FormMessage } from './form-message.tsx';
-import { PasswordRules } from './password-rules.tsx';
+import { NewPasswordField } from './new-password-field.tsx';
 
 /**
  * Change the password, or set a first one for an account made with a social provider (hasPassword false):
@@ -18,7 +18,6 @@ export function PasswordForm({ user, policy }: { user: AuthUser; policy: Passwor
   const { t } = useTranslation('account');
   const form = useAuthForm(policy);
   const [password, setPassword] = useState('');
-  const rulesId = useId();
   const setting = !user.hasPassword;
 
   const onSubmit = form.submit(
@@ -69,18 +68,14 @@ export function PasswordForm({ user, policy }: { user: AuthUser; policy: Passwor
             error={form.errors.currentPassword}
           />
         )}
-        <FormField
+        <NewPasswordField
           label={t('form.newPassword')}
           name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
+          policy={policy}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
           error={form.errors.newPassword}
-          describedBy={rulesId}
         />
-        <PasswordRules id={rulesId} policy={policy} password={password} />
         <FormField
           label={t('form.confirmPassword')}
           name="confirm"

@@ -61,17 +61,7 @@ export function Component() {
           {t('pricing.loadFailed')}
         </p>
       ) : (
-        <PricingView
-          data={merged}
-          dealCode={deal}
-          dealError={dealError}
-          currencyParam={query.currency}
-          planParam={query.plan}
-          language={query.language}
-          setQuery={query.setQuery}
-          signInHref={query.signInHref}
-          goTo={query.goTo}
-        >
+        <PricingView data={merged} dealCode={deal} dealError={dealError} query={query}>
           {(renderPlan) =>
             SPORTS.map((sport) => {
               const name = t(`pricingSport.sports.${sport.slug}` as 'pricingSport.sports.football', {

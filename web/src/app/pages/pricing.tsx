@@ -42,17 +42,7 @@ export function Component() {
           {t('pricing.loadFailed')}
         </p>
       ) : (
-        <PricingView
-          data={plans.data}
-          dealCode={deal}
-          dealError={dealError}
-          currencyParam={query.currency}
-          planParam={query.plan}
-          language={query.language}
-          setQuery={query.setQuery}
-          signInHref={query.signInHref}
-          goTo={query.goTo}
-        >
+        <PricingView data={plans.data} dealCode={deal} dealError={dealError} query={query}>
           {(renderPlan) => (
             <div className="plans">
               <PlanCard

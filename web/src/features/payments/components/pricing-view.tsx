@@ -9,6 +9,7 @@ import { normaliseDealCode } from '../api/payments-rest.ts';
 import { useCurrency } from '../hooks/use-currency.ts';
 import { currencyName, formatMoney } from '../utils/money.ts';
 import { dealName, periodText, planDescription, planName } from '../utils/plan-text.ts';
+import type { PricingQuery } from '../hooks/use-pricing-query.ts';
 import '../payments.css';
 
 export interface PricingViewProps {
@@ -16,16 +17,8 @@ export interface PricingViewProps {
   /** The deal the address carried and the reason it revealed nothing, if it did not. */
   dealCode: string | null;
   dealError: string | null;
-  /** The address's ?currency= and ?plan= (a plan to come back to after signing in). */
-  currencyParam: string | null;
-  planParam: string | null;
-  language: string;
-  /** Changes the address's query (deal, currency) without a new history entry. */
-  setQuery: (changes: Record<string, string | null>) => void;
-  /** The sign-in page that comes back to this one, with these query changes. */
-  signInHref: (changes: Record<string, string | null>) => string;
-  /** Sends the signed-out buyer there. */
-  goTo: (href: string) => void;
+  /** The address's ?currency= and ?plan= (a plan to come back to after signing in), and how to change it. */
+  query: PricingQuery;
   /** Laid out by the page: the plans grouped its way (all together, or by sport). */
   children: (render: (plan: Plan, headingLevel?: 2 | 3) => ReactNode) => ReactNode;
 }
@@ -36,9 +29,10 @@ export interface PricingViewProps {
  * (a visitor signs in and comes back here), creates the order, then leaves for the provider's checkout.
  */
 export function PricingView(props: PricingViewProps) {
-  const { data, language } = props;
+  const { data, query } = props;
+  const { language } = query;
   const { t } = useTranslation('account');
-  const [currency, chooseCurrency] = useCurrency(data.currencies, language, props.currencyParam);
+  const [currency, chooseCurrency] = useCurrency(data.currencies, language, query.currency);
   const [method, setMethod] = useState<PaymentProviderId | null>(data.methods[0]?.id ?? null);
   const [buying, setBuying] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,18 +45,18 @@ export function PricingView(props: PricingViewProps) {
 
   // Back from signing in to buy: the plan chosen before is in view and its button in focus.
   useEffect(() => {
-    if (!props.planParam) return;
+    if (!query.plan) return;
     const button = document.querySelector<HTMLButtonElement>(
-      `[data-testid="buy-plan"][data-plan="${CSS.escape(props.planParam)}"]`,
+      `[data-testid="buy-plan"][data-plan="${CSS.escape(query.plan)}"]`,
     );
     button?.scrollIntoView({ block: 'center' });
     button?.focus();
-  }, [props.planParam]);
+  }, [query.plan]);
 
   async function buy(plan: Plan) {
     if (!currency || !method || buying) return;
     if (!loggedIn) {
-      props.goTo(props.signInHref({ plan: plan.id, currency }));
+      query.goTo(query.signInHref({ plan: plan.id, currency }));
       return;
     }
     setBuying(plan.id);
@@ -113,7 +107,7 @@ export function PricingView(props: PricingViewProps) {
             language={language}
             onChange={(code) => {
               chooseCurrency(code);
-              if (props.currencyParam) props.setQuery({ currency: code });
+              if (query.currency) query.setQuery({ currency: code });
             }}
           />
         )}
@@ -128,7 +122,7 @@ export function PricingView(props: PricingViewProps) {
               : null
           }
           error={props.dealError ? codeMessage(t, props.dealError) : null}
-          onApply={(code) => props.setQuery({ deal: code, plan: null })}
+          onApply={(code) => query.setQuery({ deal: code, plan: null })}
         />
       </div>
       {data.plans.length === 0 ? (

@@ -5,6 +5,9 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
  * The pricing pages keep their choices in the address (`?deal=`, `?currency=`, `?plan=`), so a deal link
  * works, a shared link shows the same prices, and signing in comes back to the same offer.
  */
+/** What the pricing view reads from and does to the address. */
+export type PricingQuery = ReturnType<typeof usePricingQuery>;
+
 export function usePricingQuery() {
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();

@@ -60,6 +60,11 @@ export const ERROR_CODES = {
   'stream:token-invalid': 'This stream link is not valid.',
   'stream:token-expired': 'This stream link has expired; ask for a new one.',
   'stream:unavailable': 'The stream cannot be reached; try again shortly.',
+  // Content and the CMS (issue 6).
+  'content:not-found': 'No such content exists.',
+  'content:exists': 'Content with this id exists already.',
+  'content:invalid-video': 'This video address is not one the site can play or frame.',
+  'contact:rate-limited': 'Too many messages from here; try again later.',
   'server:unavailable': 'The service is unavailable; try again shortly.',
   'server:internal': 'Something went wrong on our side.',
 } as const;

@@ -1,3 +1,4 @@
+import type { ContentChanged, ContentSubscribe } from '../content/index.ts';
 import type { MatchDelta } from '../domain/index.ts';
 import type {
   AckCallback,
@@ -19,11 +20,15 @@ export interface ClientToServerEvents {
   'match:unsubscribe': (payload: MatchUnsubscribe, ack: AckCallback<{ matchId: string }>) => void;
   'scoreboard:subscribe': (payload: ScoreboardSubscribe, ack: AckCallback<ScoreboardSnapshot>) => void;
   'scoreboard:unsubscribe': (payload: ScoreboardSubscribe, ack: AckCallback<{ room: string }>) => void;
+  /** Follow an operator-managed resource (issue 6); `content:changed` then says when to fetch it again. */
+  'content:subscribe': (payload: ContentSubscribe, ack: AckCallback<{ topic: string }>) => void;
+  'content:unsubscribe': (payload: ContentSubscribe, ack: AckCallback<{ topic: string }>) => void;
 }
 
 export interface ServerToClientEvents {
   'match:updated': (delta: MatchDelta) => void;
   'scoreboard:updated': (update: ScoreboardUpdate) => void;
+  'content:changed': (change: ContentChanged) => void;
   /**
    * This gateway is shutting down: it closes the connection (an `io server disconnect`) within `withinMs`.
    * The client reconnects, reaching another gateway through the balancer, and resubscribes with `since`, as
@@ -60,5 +65,8 @@ export const EVENTS = {
   scoreboardUnsubscribe: 'scoreboard:unsubscribe',
   matchUpdated: 'match:updated',
   scoreboardUpdated: 'scoreboard:updated',
+  contentSubscribe: 'content:subscribe',
+  contentUnsubscribe: 'content:unsubscribe',
+  contentChanged: 'content:changed',
   serverDraining: 'server:draining',
 } as const;

@@ -18,6 +18,8 @@ const ACK_PARSERS: { [E in LiveRequest]: Parser<AckData<E>> } = {
   'match:unsubscribe': MatchUnsubscribeSchema,
   'scoreboard:subscribe': ScoreboardSnapshotSchema,
   'scoreboard:unsubscribe': z.object({ room: z.string() }),
+  'content:subscribe': z.object({ topic: z.string() }),
+  'content:unsubscribe': z.object({ topic: z.string() }),
 };
 
 /**

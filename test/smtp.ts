@@ -6,6 +6,8 @@ export interface ReceivedMail {
   from: string | null;
   to: string[];
   subject: string;
+  /** The Reply-To header as written (the contact form's sender), or null. */
+  replyTo: string | null;
   text: string;
   /** The first http(s) link in the body: what a user would click. */
   link: string | null;
@@ -83,7 +85,14 @@ function parseMail(raw: string, from: string | null, to: string[]): ReceivedMail
         ? Buffer.from(data, 'base64').toString('utf8')
         : decodeQuotedPrintable(data.replaceAll('_', ' ')),
   );
-  return { from, to, subject, text, link: /https?:\/\/\S+/.exec(text)?.[0] ?? null };
+  return {
+    from,
+    to,
+    subject,
+    replyTo: header('Reply-To') || null,
+    text,
+    link: /https?:\/\/\S+/.exec(text)?.[0] ?? null,
+  };
 }
 
 function decodeQuotedPrintable(s: string): string {

@@ -22,6 +22,8 @@ export interface StackOptions {
   /** Simulated seconds per real second; 0 (the default here) freezes the match day so tests move it. */
   timeScale?: number;
   seed?: number;
+  /** A parsed openfootball tournament for the simulator to replay instead of its generated day (SIM_REPLAY). */
+  replay?: unknown;
   /** Poll intervals in ms; tests poll fast so a change shows within a second. */
   livePollMs?: number;
   /**
@@ -70,6 +72,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const simulator = createSimulator({
     timeScale: options.timeScale ?? 0,
     ...(options.seed ? { seed: options.seed } : {}),
+    ...(options.replay !== undefined ? { replay: options.replay } : {}),
     // Tests poll about ten times as often as `npm start` (a live poll every 300 ms, details for every live
     // match every 900 ms), several hundred calls a minute: at API-Football's 300 the budget ran out within
     // seconds and paused every poll until the minute was over, so a goal could take a minute to show.

@@ -20,6 +20,7 @@ import { opsRoutes } from './rest/ops-routes.ts';
 import { GatewayDrain, type DrainOptions, type DrainReport } from './socket/drain.ts';
 import { seoRoutes } from './seo/seo-routes.ts';
 import { site } from './web/site.ts';
+import { widgetRoutes } from './widget/widget-routes.ts';
 import type { Db } from './db/db.ts';
 import { Accounts } from './auth/accounts.ts';
 import { accountRoutes } from './auth/account-routes.ts';
@@ -29,6 +30,13 @@ import type { AuthOptions } from './auth/auth-options.ts';
 import { mountPayments, type PaymentsOptions } from './payments/mount-payments.ts';
 import { createOps, type OpsOptions } from './ops/mount-ops.ts';
 import { requestId } from './rest/request-id.ts';
+import { VIDEO_EMBED_HOSTS } from '@pitchside/shared/content';
+import { announceWrites, createContent, type ContentOptions } from './content/mount-content.ts';
+import { contactRoutes } from './contact/contact-routes.ts';
+import { deprecatedRedirects } from './contact/deprecated-redirects.ts';
+import { siteContacts, type ContactOptions } from './contact/contact-options.ts';
+import { Mailer } from './mail/mailer.ts';
+import { DEFAULT_MAIL_FROM } from './auth/auth-options.ts';
 
 export interface AppDeps {
   /** Commands (reads). */
@@ -62,6 +70,10 @@ export interface AppOptions {
   payments?: PaymentsOptions;
   /** The operators' dashboard feed and queue board (with deps.db): sample interval, board session lifetime. */
   ops?: OpsOptions;
+  /** Content and the CMS (with deps.db): the demo catalogue under `npm start`. */
+  content?: ContentOptions;
+  /** The support address and social links the pages show; the contact form's limits (it needs deps.db). */
+  contact?: ContactOptions;
 }
 
 export interface App {
@@ -110,21 +122,13 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
           // hls.js plays through Media Source Extensions (a blob: URL) and may transmux in a blob: worker.
           'media-src': ["'self'", 'blob:'],
           'worker-src': ["'self'", 'blob:'],
+          // Highlights and films may be a known video host's player (VIDEO_EMBED_HOSTS), framed.
+          'frame-src': ["'self'", ...VIDEO_EMBED_HOSTS.map((host) => `https://${host}`)],
           'upgrade-insecure-requests': null,
         },
       },
     }),
   );
-  // The live-score widget (SPEC: an embeddable widget) is the live list framed by other sites: that page
-  // only may be framed anywhere; every other page keeps helmet's same-origin framing rule.
-  app.get(/^\/[a-z]{2}\/live-matches$/, (_req, res, next) => {
-    res.removeHeader('X-Frame-Options');
-    const csp = res.getHeader('Content-Security-Policy');
-    if (typeof csp === 'string') {
-      res.setHeader('Content-Security-Policy', csp.replace("frame-ancestors 'self'", 'frame-ancestors *'));
-    }
-    next();
-  });
   // HTML, JSON and scripts go out compressed (the socket is not Express's and keeps its own framing).
   app.use(compression());
   app.get('/api/health', async (_req, res) => {
@@ -134,7 +138,29 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
+  // Guides run to 100,000 characters: parsed here, before the accounts' admin router's 16 kB parser.
+  app.use('/api/admin/content', express.json({ limit: '512kb' }));
   const accounts = mountAccounts(app, deps, options, logger);
+  const content =
+    accounts &&
+    (await createContent(
+      {
+        ...deps,
+        db: deps.db!,
+        accounts,
+        matches,
+        logger,
+        authSecret: options.auth!.secret,
+        streams: options.payments?.streams,
+      },
+      options.content,
+    ));
+  // Plans and deals are the payments' admin routes; the pricing pages follow their changes live.
+  if (content)
+    app.use(
+      '/api/admin',
+      announceWrites(/^\/(plans|deals)(\/|$)/, () => content.hub.announce('plans')),
+    );
   const payments =
     accounts &&
     (await mountPayments(
@@ -148,12 +174,18 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
         publicBaseUrl: options.publicBaseUrl,
         authSecret: options.auth!.secret,
         httpServer: () => httpServer,
+        extraStreamSources: content?.matchStreamSources,
       },
       options.payments,
     ));
   const ops = accounts && createOps({ ...deps, gate: accounts, matches, logger }, options.auth!, options.ops);
   if (ops) app.use(ops.router);
-  app.use('/api', matchesRoutes(matches), referenceRoutes(reference, matches));
+  content?.mount(app);
+  app.use(
+    '/api',
+    matchesRoutes(matches, Date.now, content ? () => content.hotPins() : undefined),
+    referenceRoutes(reference, matches),
+  );
   app.use(
     '/api',
     opsRoutes({
@@ -162,14 +194,35 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       draining: () => drain.draining,
     }),
   );
+  const contactMailer = mountContact(app, deps, options, logger);
   app.use('/api', notFoundHandler);
-  app.use(seoRoutes({ reference, matches, publicBaseUrl: options.publicBaseUrl }));
+  app.use(deprecatedRedirects());
+  app.use(
+    seoRoutes({
+      reference,
+      matches,
+      publicBaseUrl: options.publicBaseUrl,
+      guides: content ? () => content.store.publishedGuideLanguages() : undefined,
+    }),
+  );
+  // The live-score widget: /embed/scores is the one page any site may frame (widget-routes.ts lifts
+  // helmet's same-origin framing rule there only), /widget.js the host pages' loader.
+  app.use(
+    widgetRoutes({
+      matches,
+      reference,
+      webDist: options.webDist,
+      publicBaseUrl: options.publicBaseUrl,
+      logger: logger.child({ module: 'widget' }),
+    }),
+  );
   app.use(
     site({
       webDist: options.webDist,
       publicBaseUrl: options.publicBaseUrl,
       tagManagerSrc: options.tagManagerSrc,
       liveChatSrc: options.liveChatSrc,
+      ...siteContacts(options.contact),
       logger: logger.child({ module: 'site' }),
     }),
   );
@@ -195,6 +248,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     deps.keys,
     logger.child({ module: 'scoreboard' }),
   );
+  content?.hub.attach(io);
   attachSocketHandlers({ io, matches, matchFanout, scoreboardFanout, logger });
   ops?.attach({ io, matchFanout });
 
@@ -211,8 +265,38 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       await ops?.close();
       await payments?.close();
       await accounts?.close();
+      contactMailer?.close();
     },
   };
+}
+
+/** /api/contact: the contact form's mails go out like the accounts' (the outbox, then SMTP_URL if set). */
+function mountContact(
+  app: express.Express,
+  deps: AppDeps,
+  options: AppOptions,
+  logger: Logger,
+): Mailer | null {
+  if (!deps.db || !options.auth) return null;
+  const mailer = new Mailer(deps.db, {
+    smtpUrl: options.auth.smtpUrl,
+    from: options.auth.mailFrom ?? DEFAULT_MAIL_FROM,
+    logger: logger.child({ module: 'contact-mail' }),
+  });
+  app.use(
+    '/api/contact',
+    contactRoutes(
+      {
+        redis: deps.redis,
+        keys: deps.keys,
+        mailer,
+        secret: options.auth.secret,
+        logger: logger.child({ module: 'contact' }),
+      },
+      options.contact,
+    ),
+  );
+  return mailer;
 }
 
 /** /api/auth (with the extra routers of options.auth.routers first), /api/account and /api/admin. */

@@ -46,6 +46,13 @@ const app = await createApp(
     trustProxy: env.TRUST_PROXY,
     payments: paymentsOptionsFromEnv(env),
     ops: { intervalMs: env.OPS_SAMPLE_MS },
+    // The embedded simulator streams the demo's TV channels and films: seed them once into an empty catalogue.
+    content: { demo: env.PROVIDER === 'simulator' && !process.env.STREAMS_API_URL },
+    contact: {
+      supportEmail: env.SUPPORT_EMAIL,
+      social: { telegram: env.SOCIAL_TELEGRAM_URL, x: env.SOCIAL_X_URL, facebook: env.SOCIAL_FACEBOOK_URL },
+      minFillMs: env.CONTACT_MIN_FILL_MS,
+    },
     auth: {
       ...authOptionsFromEnv(env, secret),
       providers: socialProviders.map(({ id, name }) => ({ id, name })),

@@ -26,7 +26,21 @@ export type AuditEvent =
   | 'order.created'
   | 'order.state-changed'
   | 'entitlement.granted'
-  | 'entitlement.revoked';
+  | 'entitlement.revoked'
+  // Content and the CMS (issue 6): what operators changed (detail: ids only).
+  | 'hot-pins.updated'
+  | 'content.stream-source.added'
+  | 'content.stream-source.removed'
+  | 'content.highlight.saved'
+  | 'content.highlight.deleted'
+  | 'content.movie.saved'
+  | 'content.movie.deleted'
+  | 'content.tv.saved'
+  | 'content.tv.deleted'
+  | 'content.guide.saved'
+  | 'content.guide.deleted'
+  | 'content.page.saved'
+  | 'content.page.deleted';
 
 export interface AuditEntry {
   userId?: string | null;

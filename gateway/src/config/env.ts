@@ -6,6 +6,7 @@ import {
   DEFAULT_PASSWORD_POLICY,
   DEFAULT_REFRESH_TOKEN_TTL_S,
 } from '@pitchside/shared/auth';
+import { DEFAULT_SOCIAL_LINKS, DEFAULT_SUPPORT_EMAIL } from '@pitchside/shared/contact/constants';
 
 /** `true`/`1`/`yes` or `false`/`0`/`no`: z.coerce.boolean would read the string "false" as true. */
 const Flag = z
@@ -102,6 +103,13 @@ const BaseEnvSchema = z.object({
   STREAM_URL_TTL_S: Seconds.max(3600).default(120),
   /** Signs premium stream URLs, the same on every gateway; unset: derived from AUTH_SECRET. */
   STREAM_SECRET: unsetIfEmpty(z.string().min(32)),
+  // The support address (contact form, footer, pages) and the footer's social links (issue 6).
+  SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
+  SOCIAL_TELEGRAM_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_SOCIAL_LINKS.telegram),
+  SOCIAL_X_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_SOCIAL_LINKS.x),
+  SOCIAL_FACEBOOK_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_SOCIAL_LINKS.facebook),
+  /** A contact message sooner than this after its page loaded is taken for a bot's and dropped. */
+  CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
 });
 
 /** Variables that only make sense together, and defaults that depend on others. */

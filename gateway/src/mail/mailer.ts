@@ -4,8 +4,11 @@ import type { Queryable } from '../db/db.ts';
 import type { MailKind } from './mail-messages.ts';
 
 export interface OutgoingMail {
-  kind: MailKind;
+  /** An account mail, or a visitor's message from the contact form (gateway/src/contact). */
+  kind: MailKind | 'contact';
   to: string;
+  /** Who answering the mail writes to (the contact form's sender). */
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
   /** The one link the mail is about: logged when no SMTP server is configured. */
@@ -45,6 +48,7 @@ export class Mailer {
       await this.transport.sendMail({
         from: this.options.from,
         to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         text: mail.text,
       });

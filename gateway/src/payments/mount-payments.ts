@@ -8,7 +8,7 @@ import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import type { Accounts } from '../auth/accounts.ts';
 import type { Db } from '../db/db.ts';
 import type { MatchReads } from '../read-model/match-reads.ts';
-import { StreamSources } from '../streams/stream-sources.ts';
+import { StreamSources, type UpstreamStream } from '../streams/stream-sources.ts';
 import { STREAMS_PATH, streamRoutes } from '../streams/stream-routes.ts';
 import { createStreamUrlSigner } from '../streams/stream-url-signer.ts';
 import { Catalogue } from './catalogue.ts';
@@ -61,6 +61,8 @@ export interface PaymentsContext {
   authSecret: string;
   /** The gateway's server, once it exists: the sandbox posts its webhooks to it. */
   httpServer: () => HttpServer;
+  /** A match's stream sources from the CMS (issue 6), listed and proxied beside the provider's. */
+  extraStreamSources?: (matchId: string) => Promise<UpstreamStream[]>;
 }
 
 const METHOD_NAMES: Record<PaymentProviderId, string> = {
@@ -136,7 +138,7 @@ export async function mountPayments(
   const streams = streamRoutes({
     accounts: ctx.accounts,
     matches: ctx.matches,
-    sources: new StreamSources({ apiUrl: options.streams?.apiUrl, logger }),
+    sources: new StreamSources({ apiUrl: options.streams?.apiUrl, extra: ctx.extraStreamSources, logger }),
     signer: createStreamUrlSigner({
       secret: options.streams?.secret ?? derive(ctx.authSecret, 'stream-urls'),
       ...(options.streams?.clock && { now: options.streams.clock }),

@@ -11,17 +11,26 @@ export interface HotMatchesQuery {
   limit: number;
   /** Only this sport's matches; every sport's without. */
   sport?: string | undefined;
+  /** Matches operators pinned (issue 6): first, in this order, whatever their heat or day. */
+  pinned?: readonly string[];
 }
 
 /**
  * The hot matches of a day: every match in play (whenever it kicked off) and every one of the day not
  * started yet, ranked by heat (heat-score.ts), the hottest `limit`. The entries are those of the live list.
+ * Matches operators pinned come first, in their order, counted in `limit`.
  */
 export async function hotMatches(matches: MatchReads, query: HotMatchesQuery): Promise<ScoreboardEntry[]> {
-  const [live, ofTheDay] = await Promise.all([
+  const pinnedIds = query.pinned ?? [];
+  const [live, ofTheDay, pinned] = await Promise.all([
     matches.liveIds(),
     matches.idsByKickoff(query.start, query.end),
+    matches.entries(pinnedIds),
   ]);
+  const pinnedFirst = pinned
+    .filter((e) => query.sport === undefined || sportOf(e.match.competition) === query.sport)
+    .sort((a, b) => pinnedIds.indexOf(a.match.id) - pinnedIds.indexOf(b.match.id));
+  const isPinned = new Set(pinnedFirst.map((e) => e.match.id));
   const entries = (await matches.entries([...new Set([...live, ...ofTheDay])])).filter(
     (e) =>
       isHotCandidate(e.match) && (query.sport === undefined || sportOf(e.match.competition) === query.sport),
@@ -30,7 +39,8 @@ export async function hotMatches(matches: MatchReads, query: HotMatchesQuery): P
     matches.competitionPopularity([...new Set(entries.map((e) => e.match.competition.id))]),
     matches.redCards(entries.filter((e) => isLive(e.match.status)).map((e) => e.match.id)),
   ]);
-  return entries
+  const ranked = entries
+    .filter((entry) => !isPinned.has(entry.match.id))
     .map((entry) => ({
       entry,
       match: entry.match,
@@ -42,6 +52,6 @@ export async function hotMatches(matches: MatchReads, query: HotMatchesQuery): P
       }),
     }))
     .sort(byHeat)
-    .slice(0, query.limit)
-    .map((ranked) => ranked.entry);
+    .map((r) => r.entry);
+  return [...pinnedFirst, ...ranked].slice(0, query.limit);
 }

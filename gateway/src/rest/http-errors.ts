@@ -59,6 +59,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'stream:token-invalid': 403,
   'stream:token-expired': 403,
   'stream:unavailable': 503,
+  'content:not-found': 404,
+  'content:exists': 409,
+  'content:invalid-video': 400,
 };
 
 /** An error the client may retry after a while: answered with a Retry-After header (seconds). */

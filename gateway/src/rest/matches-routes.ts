@@ -27,7 +27,14 @@ const inSport =
   (entry: ScoreboardEntry): boolean =>
     sport === undefined || sportOf(entry.match.competition) === sport;
 
-export function matchesRoutes(matches: MatchReads, now: () => number = Date.now): Router {
+/**
+ * `pinned`: the operators' pinned hot matches (issue 6, content/), listed first on the hot read, in order.
+ */
+export function matchesRoutes(
+  matches: MatchReads,
+  now: () => number = Date.now,
+  pinned?: () => Promise<readonly string[]>,
+): Router {
   const router = Router();
 
   /** Matches on a calendar day in the caller's time zone (a 23:30 kickoff in Lisbon is "tomorrow" in Berlin). */
@@ -44,12 +51,18 @@ export function matchesRoutes(matches: MatchReads, now: () => number = Date.now)
     res.json({ data: entries.filter(inSport(sport)).sort(byKickoff) });
   });
 
-  /** Live and upcoming matches of the day, hottest first (read-model/heat-score.ts says how hot is scored). */
-  router.get('/matches/hot', cacheFor(LIVE_SECONDS), async (req, res) => {
+  /**
+   * Live and upcoming matches of the day, hottest first (read-model/heat-score.ts says how hot is scored),
+   * after the operators' pins. Open pages fetch it again when a pin changes (`content:changed`), so caches
+   * must ask every time (the weak ETag makes an unchanged list a 304).
+   */
+  router.get('/matches/hot', async (req, res) => {
+    res.set('Cache-Control', 'public, no-cache');
     const { limit, date, tz, sport } = parseInput(HotQuery, req.query);
     const nowMs = now();
     const { start, end } = zonedDayRange(date ?? zonedDate(nowMs, tz), tz);
-    res.json({ data: await hotMatches(matches, { start, end, nowMs, limit, sport }) });
+    const pins = pinned ? await pinned() : [];
+    res.json({ data: await hotMatches(matches, { start, end, nowMs, limit, sport, pinned: pins }) });
   });
 
   router.get('/matches/:id', cacheFor(LIVE_SECONDS), async (req, res) => {

@@ -12,7 +12,22 @@ import { teamsRoutes } from './teams-routes.ts';
 
 const IdParams = z.object({ id: IdSchema });
 const CompetitionsQuery = z.strictObject({ sport: SportSlugSchema.optional() });
-const NewsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+const NewsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Only a match's stories (its preview and report). */
+  matchId: IdSchema.optional(),
+  /**
+   * Only stories naming these teams, every one of them (`team=Argentina&team=France` for a match: feeds
+   * rarely tie a story to a match id), each as whole words of the title or summary, in any case.
+   */
+  team: z
+    .union([z.string(), z.array(z.string()).max(2)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : [v].flat()))
+    .pipe(z.array(z.string().trim().min(2).max(100))),
+});
+/** How far back a filtered news read looks: the feed keeps about a day and a half of stories. */
+const NEWS_FILTER_WINDOW = 500;
 
 /** Competitions, standings, teams, head-to-head, sports and news. */
 export function referenceRoutes(reference: ReferenceReads, matches: MatchReads): Router {
@@ -54,9 +69,23 @@ export function referenceRoutes(reference: ReferenceReads, matches: MatchReads):
   });
 
   router.get('/news', cacheFor(60), async (req, res) => {
-    const { limit } = parseInput(NewsQuery, req.query);
-    res.json({ data: await reference.news(limit) });
+    const { limit, matchId, team } = parseInput(NewsQuery, req.query);
+    if (!matchId && team.length === 0) return res.json({ data: await reference.news(limit) });
+    const named = team.map(namesTeam);
+    const items = (await reference.news(NEWS_FILTER_WINDOW)).filter(
+      (item) =>
+        (!matchId || item.matchId === matchId) &&
+        named.every((names) => names(`${item.title}\n${item.summary}`)),
+    );
+    res.json({ data: items.slice(0, limit) });
   });
 
   return router;
+}
+
+/** Whether a text names the team as a whole word ("Inter" is not in "International"), any case. */
+function namesTeam(team: string): (text: string) => boolean {
+  const escaped = team.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu');
+  return (text) => pattern.test(text);
 }

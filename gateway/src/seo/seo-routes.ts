@@ -11,6 +11,8 @@ export interface SeoDeps {
   /** The site's public origin (PUBLIC_BASE_URL); without it, each request's protocol and Host. */
   publicBaseUrl?: string | undefined;
   now?: () => number;
+  /** Published guide articles and their languages (content, issue 6); none without the database. */
+  guides?: () => Promise<{ slug: string; languages: readonly string[] }[]>;
 }
 
 /** Robots and search engines re-read these every few minutes at most. */
@@ -53,15 +55,17 @@ export function seoRoutes(deps: SeoDeps): Router {
   router.get('/sitemap.xml', async (req, res) => {
     const base = baseUrl(req, deps.publicBaseUrl);
     const today = Date.UTC(...utcDate(now()));
-    const [competitions, teams, matchIds] = await Promise.all([
+    const [competitions, teams, matchIds, guides] = await Promise.all([
       deps.reference.competitions(),
       deps.reference.teams(),
       // Yesterday's results, today's and tomorrow's fixtures.
       deps.matches.idsByKickoff(today - DAY_MS, today + 2 * DAY_MS),
+      deps.guides?.() ?? [],
     ]);
     const pages: Page[] = [
       ...STATIC_PAGES.filter((p) => p.indexable).map((p) => ({ pattern: p.path, params: {} })),
       ...SPORTS.map((s) => ({ pattern: 'sport/:slug?', params: { slug: s.slug } })),
+      ...guides.map((g) => ({ pattern: 'guides/:slug', params: { slug: g.slug }, languages: g.languages })),
       ...competitions.map((c) => ({ pattern: 'league/:id', params: { id: c.id } })),
       ...matchIds.map((id) => ({ pattern: 'match/:id?', params: { id } })),
       ...teams.map((t) => ({ pattern: 'team/:id', params: { id: t.id } })),
@@ -77,6 +81,8 @@ export function seoRoutes(deps: SeoDeps): Router {
 interface Page {
   pattern: string;
   params: Record<string, string>;
+  /** The languages the page exists in (a guide written in some only); every language when absent. */
+  languages?: readonly string[];
 }
 
 export function renderSitemap(base: string, pages: readonly Page[]): string {
@@ -84,8 +90,8 @@ export function renderSitemap(base: string, pages: readonly Page[]): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
   ];
-  for (const { pattern, params } of pages) {
-    const versions = LANGUAGES.map((lang) => ({ lang, href: `${base}${pagePath(lang, pattern, params)}` }));
+  for (const { pattern, params, languages = LANGUAGES } of pages) {
+    const versions = languages.map((lang) => ({ lang, href: `${base}${pagePath(lang, pattern, params)}` }));
     const alternates = [
       ...versions.map((v) => link(v.lang, v.href)),
       link('x-default', `${base}${barePath(pattern, params)}`),

@@ -2,6 +2,7 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '@pitchside/shared/constants';
+import { ContentSubscribeSchema } from '@pitchside/shared/content';
 import { PitchsideError } from '@pitchside/shared/errors';
 import {
   EVENTS,
@@ -23,6 +24,7 @@ import { zonedDayRange } from '../lib/zoned-day.ts';
 import { guarded } from './guard.ts';
 import type { MatchFanout } from './match-fanout.ts';
 import type { ScoreboardFanout } from './scoreboard-fanout.ts';
+import { contentRoom } from '../content/content-hub.ts';
 import { slimEngineConnection, slimSocket } from './idle-footprint.ts';
 import { HeartbeatSweep } from './heartbeat.ts';
 
@@ -111,10 +113,19 @@ const KNOWN_REQUESTS: ReadonlySet<string> = new Set([
   EVENTS.matchUnsubscribe,
   EVENTS.scoreboardSubscribe,
   EVENTS.scoreboardUnsubscribe,
+  EVENTS.contentSubscribe,
+  EVENTS.contentUnsubscribe,
 ]);
 
+/** Content topics followed (issue 6): the socket's `content:` rooms, so they cost no per-socket field. */
+const contentRoomCount = (socket: PitchsideSocket): number => {
+  let n = 0;
+  for (const room of socket.rooms) if (room.startsWith('content:')) n += 1;
+  return n;
+};
+
 const subscriptionCount = (socket: PitchsideSocket): number =>
-  (socket.data.matches?.size ?? 0) + (socket.data.scoreboards?.size ?? 0);
+  (socket.data.matches?.size ?? 0) + (socket.data.scoreboards?.size ?? 0) + contentRoomCount(socket);
 
 function checkCapacity(socket: PitchsideSocket): void {
   if (subscriptionCount(socket) >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
@@ -222,6 +233,31 @@ export function attachSocketHandlers({
     unexpected,
   );
 
+  // Operators' content (issue 6): the room is all there is; content/content-hub.ts emits `content:changed`.
+  const contentSubscribe = guarded(
+    ContentSubscribeSchema,
+    async (socket: PitchsideSocket, { topic }) => {
+      const room = contentRoom(topic);
+      if (!socket.rooms.has(room)) checkCapacity(socket);
+      await socket.join(room);
+      return { topic };
+    },
+    unexpected,
+  );
+
+  const contentUnsubscribe = guarded(
+    ContentSubscribeSchema,
+    async (socket: PitchsideSocket, { topic }) => {
+      const room = contentRoom(topic);
+      if (!socket.rooms.has(room)) {
+        throw new PitchsideError('subscription:not-subscribed', `Not subscribed to ${topic}.`);
+      }
+      await socket.leave(room);
+      return { topic };
+    },
+    unexpected,
+  );
+
   /** Requests nobody handles still get an answer, so a client never waits for an ack that cannot come. */
   function unknownRequest(this: PitchsideSocket, event: string, ...args: unknown[]): void {
     if (KNOWN_REQUESTS.has(event)) return;
@@ -240,6 +276,8 @@ export function attachSocketHandlers({
     socket.on('match:unsubscribe', matchUnsubscribe);
     socket.on('scoreboard:subscribe', scoreboardSubscribe);
     socket.on('scoreboard:unsubscribe', scoreboardUnsubscribe);
+    socket.on('content:subscribe', contentSubscribe);
+    socket.on('content:unsubscribe', contentUnsubscribe);
     socket.onAny(unknownRequest);
     socket.on('disconnect', disconnect);
     slimSocket(socket); // last: it compacts the listener table filled above

@@ -27,7 +27,8 @@ const FileParams = z.object({
   file: z.string().regex(/^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}\.(m3u8|m4s|mp4|m4a|aac|vtt)$/),
 });
 
-const CONTENT_TYPES: Record<string, string> = {
+/** Media types of what the stream proxies serve (content/content-media.ts serves through the same helpers). */
+export const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
   m4s: 'video/iso.segment',
   mp4: 'video/mp4',
@@ -153,10 +154,15 @@ export function streamRoutes(deps: StreamRoutesDeps): { api: Router; media: Rout
 
 const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get(STREAM_TOKEN_PARAM) ?? undefined;
 
-async function fetchOrigin(url: URL, logger: Logger): Promise<Response> {
+/** One request to a stream's origin (never shown to clients); its failures become stream:* errors. */
+export async function fetchOrigin(
+  url: URL,
+  logger: Logger,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    response = await fetch(url, { headers, signal: AbortSignal.timeout(5000) });
   } catch (error) {
     logger.warn({ err: error, url: url.href }, 'stream origin did not answer');
     throw new PitchsideError('stream:unavailable');

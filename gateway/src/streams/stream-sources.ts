@@ -20,6 +20,11 @@ export interface StreamSourcesOptions {
   cacheMs?: number;
   timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
+  /**
+   * Sources the site adds itself (the CMS's, issue 6), listed after the provider's and served through the
+   * same proxy; the caller caches them. When the provider does not answer, these still play.
+   */
+  extra?: (matchId: string) => Promise<UpstreamStream[]>;
   logger: Logger;
 }
 
@@ -37,7 +42,19 @@ export class StreamSources {
     this.cacheMs = options.cacheMs ?? 5000;
   }
 
-  forMatch(matchId: string): Promise<UpstreamStream[]> {
+  async forMatch(matchId: string): Promise<UpstreamStream[]> {
+    // The site's own sources never take the provider's down with them.
+    const extra =
+      (await this.options.extra?.(matchId).catch((error: unknown) => {
+        this.options.logger.warn({ err: error, matchId }, 'extra stream sources not read');
+        return [];
+      })) ?? [];
+    if (extra.length === 0) return this.providerList(matchId);
+    const provider = await this.providerList(matchId).catch(() => []);
+    return [...provider, ...extra.filter((s) => !provider.some((p) => p.id === s.id))];
+  }
+
+  private providerList(matchId: string): Promise<UpstreamStream[]> {
     const now = Date.now();
     const hit = this.cache.get(matchId);
     if (hit && now - hit.at < this.cacheMs) return hit.value;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { type Request, type Router } from 'express';
 import type { Logger } from 'pino';
+import type { SocialLinks } from '@pitchside/shared/contact/constants';
 import { PageCache, type CachedPage } from './page-cache.ts';
 
 /** The renderer web/src/entry-server.tsx builds to web/dist/server/entry-server.js (typed here, not imported). */
@@ -13,6 +14,8 @@ interface SiteConfig {
   publicBaseUrl: string;
   tagManagerSrc: string | null;
   liveChatSrc: string | null;
+  supportEmail: string;
+  social: SocialLinks;
 }
 type RenderResult =
   | { kind: 'redirect'; status: number; headers: Record<string, string> }
@@ -41,6 +44,9 @@ export interface SiteOptions {
   publicBaseUrl?: string;
   tagManagerSrc?: string;
   liveChatSrc?: string;
+  /** The support address and social links every page's footer shows (SUPPORT_EMAIL, SOCIAL_*_URL). */
+  supportEmail: string;
+  social: SocialLinks;
   logger: Logger;
 }
 
@@ -74,15 +80,22 @@ export function site(options: SiteOptions): Router {
 
   const manifest: unknown = JSON.parse(readFileSync(manifestFile, 'utf8'));
   let renderer: Promise<Render> | undefined;
-  const rendererFor = (req: Request): Promise<Render> =>
-    (renderer ??= (import(pathToFileURL(serverEntry).href) as Promise<EntryServer>).then((entry) =>
+  const rendererFor = (req: Request): Promise<Render> => {
+    if (renderer) return renderer;
+    // Loaders reach our own REST API over loopback, on the address and port this request came in on. A
+    // request whose connection is already gone has no local port: it must not fix the address for good.
+    const port = req.socket.localPort;
+    if (port === undefined)
+      return Promise.reject(new Error('the connection closed before the page rendered'));
+    const apiBase = `http://${hostFor(req.socket.localAddress)}:${port}/api`;
+    return (renderer = (import(pathToFileURL(serverEntry).href) as Promise<EntryServer>).then((entry) =>
       entry.createRenderer({
         manifest,
-        // Loaders reach our own REST API over loopback, on the address and port this request came in on.
-        apiBase: `http://${hostFor(req.socket.localAddress)}:${req.socket.localPort}/api`,
+        apiBase,
         onError: (error) => options.logger.error({ err: error }, 'page render failed'),
       }),
     ));
+  };
 
   const cache = new PageCache(PAGE_CACHE_TTL_MS, PAGE_CACHE_ENTRIES);
 
@@ -93,6 +106,8 @@ export function site(options: SiteOptions): Router {
         publicBaseUrl: options.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
         tagManagerSrc: options.tagManagerSrc ?? null,
         liveChatSrc: options.liveChatSrc ?? null,
+        supportEmail: options.supportEmail,
+        social: options.social,
       };
       const request = { url: req.originalUrl, headers: req.headers };
       const { page } = cache.get(cacheKey(req, config), async () => {

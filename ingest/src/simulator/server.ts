@@ -16,8 +16,9 @@ import type { RequestBudget } from './rate-limit.ts';
 import { articleImageSvg, articlePageHtml, findArticle, renderMatchFeed } from './rss-feed.ts';
 import type { SimClock } from './sim-clock.ts';
 import { flagSvg, leagueLogoSvg, personSvg, teamBadgeSvg, venueSvg } from './svg-images.ts';
-import { IN_PLAY, fixtureStateAt } from './match-state.ts';
+import { FINISHED, IN_PLAY, fixtureStateAt } from './match-state.ts';
 import { livePlaylist, STREAM_FEEDS, streamFile } from './streams/live-stream.ts';
+import { highlightClips, onDemandFile } from './streams/highlights.ts';
 
 /**
  * The simulator's HTTP surface on node:http. API paths answer like v3.football.api-sports.io (also under
@@ -111,6 +112,7 @@ function route(req: IncomingMessage, deps: ServerDeps): Reply {
     return team?.venue ? svg(venueSvg(team.venue.name)) : notFound();
   }
   if (path === '/streams' || path.startsWith('/streams/')) return streamsRoute(path, url, nowMs, deps);
+  if (path === '/highlights') return highlightsRoute(url, nowMs, deps);
   if (path === '/rss/matches.xml') {
     return {
       status: 200,
@@ -183,6 +185,15 @@ function streamsRoute(path: string, url: URL, nowMs: number, deps: ServerDeps): 
       response: feeds.map((f) => ({ ...f, hls: `${base}/${f.id}/index.m3u8` })),
     });
   }
+  const onDemand = onDemandFile(path, Date.now());
+  if (onDemand) {
+    return {
+      status: 200,
+      type: onDemand.type,
+      body: onDemand.body,
+      headers: { 'cache-control': onDemand.cache },
+    };
+  }
   const m = /^\/streams\/live\/(\d{1,12})\/([a-z]+)\/([\w.-]+)$/.exec(path);
   if (!m || !inPlay(Number(m[1])) || !STREAM_FEEDS.some((f) => f.id === m[2])) return notFound();
   // The video runs on the wall clock: a 2 s segment takes 2 s whatever the simulated time scale.
@@ -199,6 +210,23 @@ function streamsRoute(path: string, url: URL, nowMs: number, deps: ServerDeps): 
   return file
     ? { status: 200, type: file.type, body: file.body, headers: { 'cache-control': 'public, max-age=60' } }
     : notFound();
+}
+
+/**
+ * `/highlights?fixture={id}` (streams/highlights.ts): a finished fixture's clips, nothing for any other.
+ * The streaming side again: not counted against the API budget.
+ */
+function highlightsRoute(url: URL, nowMs: number, deps: ServerDeps): Reply {
+  const param = url.searchParams.get('fixture') ?? '';
+  const fixture = /^\d{1,12}$/.test(param) ? deps.schedule.fixture(Number(param), nowMs) : undefined;
+  const finished = fixture !== undefined && FINISHED.has(fixtureStateAt(fixture, nowMs).status.short);
+  const clips = finished ? highlightClips(fixture, deps.media().base) : [];
+  return json(200, {
+    get: 'highlights',
+    parameters: { fixture: param },
+    results: clips.length,
+    response: clips,
+  });
 }
 
 /** Basketball images live under /basketball on the same server. */

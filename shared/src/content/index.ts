@@ -17,7 +17,6 @@ export const LanguageSchema = z.enum(LANGUAGES);
 export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'a lowercase slug');
 const TitleSchema = z.string().trim().min(1).max(160);
 const HttpUrlSchema = z.url({ protocol: /^https?$/ }).max(2000);
-const HttpsUrlSchema = z.url({ protocol: /^https$/ }).max(2000);
 const MarkdownSchema = z.string().max(100_000);
 const AccessSchema = z.enum(['free', 'premium']);
 
@@ -67,7 +66,13 @@ export const HighlightBodySchema = z.strictObject({
   title: TitleSchema,
   video: VideoSchema,
   posterUrl: HttpUrlSchema.nullable().default(null),
-  durationS: z.number().int().min(1).max(6 * 3600).nullable().default(null),
+  durationS: z
+    .number()
+    .int()
+    .min(1)
+    .max(6 * 3600)
+    .nullable()
+    .default(null),
   publishedAt: z.iso.datetime().optional(),
 });
 export const HighlightSchema = z.object({
@@ -230,3 +235,20 @@ export const contentTopics = {
   page: (page: StaticPage, language: string) => `page:${page}:${language}`,
   matchStreams: (matchId: string) => `match-streams:${matchId}`,
 } as const;
+
+// ---- The CMS's views (issue 6, gateway): what /api/admin lists, origin URLs included ------------------
+
+/** A CMS highlight: the public view plus the origin video as the operator entered it. */
+export const AdminHighlightSchema = HighlightSchema.extend({
+  video: VideoSchema,
+  updatedAt: z.iso.datetime(),
+});
+export type AdminHighlight = z.infer<typeof AdminHighlightSchema>;
+/** A movie with its origin video (never shown to visitors, who get /play). */
+export const AdminMovieSchema = MovieSchema.extend({ video: VideoSchema, updatedAt: z.iso.datetime() });
+export type AdminMovie = z.infer<typeof AdminMovieSchema>;
+/** A TV channel with its origin playlist and its whole schedule (past programmes too). */
+export const AdminTvChannelSchema = TvChannelSchema.extend({ hls: z.string(), updatedAt: z.iso.datetime() });
+export type AdminTvChannel = z.infer<typeof AdminTvChannelSchema>;
+/** The `content:changed` push, for clients that parse it. */
+export const ContentChangedSchema = z.object({ topic: ContentTopicSchema, at: z.iso.datetime() });

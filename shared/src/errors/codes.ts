@@ -65,6 +65,7 @@ export const ERROR_CODES = {
   'content:exists': 'Content with this id exists already.',
   'content:invalid-video': 'This video address is not one the site can play or frame.',
   'contact:rate-limited': 'Too many messages from here; try again later.',
+  'contact:form-expired': 'This form was opened too long ago; reload the page and send again.',
   'server:unavailable': 'The service is unavailable; try again shortly.',
   'server:internal': 'Something went wrong on our side.',
 } as const;

@@ -63,6 +63,8 @@ export function redisKeys(prefix = 'ps:') {
     socialFlow: (browserId: string, state: string) => `${prefix}auth:social:flow:${browserId}:${state}`,
     /** String: JSON of the LoginData a social callback earned, behind a one-time code, 60 s. */
     socialCode: (code: string) => `${prefix}auth:social:code:${code}`,
+    /** Pub/sub channel: JSON ContentChanged after an operator's change commits (gateway/src/content). */
+    contentChannel: () => `${prefix}ch:content`,
   };
 }
 export type RedisKeys = ReturnType<typeof redisKeys>;

@@ -59,6 +59,8 @@ export const SITE_PAGES = [
   page('cms-login', 'cms/login', 'auth', 'no-auth', false),
   // The admin side's landing (the operators' dashboard): signed-in only, and the gateway checks the scope.
   page('cms', 'cms', 'default', 'auth', false),
+  // The CMS's content sections (hot matches, streams, media, guides, page texts, plans, deals); same rules.
+  page('cms-content', 'cms/content/:section?', 'default', 'auth', false),
   page('payment-failure', 'payment/failure', 'default', 'no-auth', false),
   page('payment-result', 'payment/result', 'default', 'no-auth', false),
   page('payment-success', 'payment/success', 'default', 'no-auth', false),
@@ -70,6 +72,7 @@ export const SITE_PAGES = [
   page('team', 'team/:id'),
   page('match', 'match/:id?'),
   page('match-highlight', 'match-highlight/:id?'),
+  page('guide', 'guides/:slug'),
   page('sport', 'sport/:slug?'),
   page('head-to-head', 'team/head-to-head/:slug?'),
   page('deprecated', 'deprecated/:slug?', 'default', 'no-auth', false),

@@ -5,6 +5,7 @@ import { headToHeadSlug } from '@pitchside/shared/domain';
 import { pagePath, SITE_PAGES } from '@pitchside/shared/site';
 import { useLiveSite } from './support/live-site.ts';
 import { liveEntries } from './support/live-fixture.ts';
+import { publishGuide } from './support/operator.ts';
 
 /**
  * Every page of the catalogue through axe-core, hydrated, as a phone shows it: in English with the light
@@ -51,6 +52,7 @@ async function realParameters(): Promise<Record<string, Record<string, string>>>
     'match-highlight': { id: match.id },
     sport: { slug: 'football' },
     'head-to-head': { slug },
+    guide: await publishGuide(site.stack),
   };
 }
 

@@ -10,14 +10,14 @@ import { liveEntries } from './support/live-fixture.ts';
 import { useLiveSite } from './support/live-site.ts';
 
 /**
- * The content pages (about, legal, FAQ, guides, media placeholders, widget, moved page) and the account
+ * The content pages (about, legal, FAQ, guides, media, widget, moved page) and the account
  * area (sign-in forms, account, plans, payment status) against the whole stack: each answers with its
  * real text in the server's HTML, in English, German and Turkish, and behaves as a visitor expects.
  */
 const site = useLiveSite();
 
 const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/locales');
-type Namespace = 'content' | 'account';
+type Namespace = 'content' | 'account' | 'media' | 'widget';
 
 /** A message by its dotted key (array items by index), as the page shows it: links as their words. */
 function message(language: string, namespace: Namespace, key: string): string {
@@ -68,11 +68,11 @@ const PAGES: PageCase[] = [
   page('policy/privacy', 'content', 'privacy.title', 'privacy.sections.0.items.0'),
   page('policy/refund', 'content', 'refund.title', 'refund.sections.0.items.0'),
   page('guides', 'content', 'guides.title', 'guides.sections.0.steps.0'),
-  page('highlight', 'content', 'media.highlight.title', 'media.highlight.comingText'),
-  page('match-highlight', 'content', 'matchHighlight.title', 'matchHighlight.pickText', true),
-  page('movies', 'content', 'media.movies.title', 'media.movies.comingText'),
-  page('tv', 'content', 'media.tv.title', 'media.tv.comingText'),
-  page('widget', 'content', 'widget.title', 'widget.lead'),
+  page('highlight', 'media', 'highlights.title', 'highlights.lead'),
+  page('match-highlight', 'content', 'matchHighlight.title', 'matchHighlight.title', true),
+  page('movies', 'media', 'movies.title', 'movies.lead'),
+  page('tv', 'media', 'tv.title', 'tv.lead'),
+  page('widget', 'widget', 'title', 'lead'),
   page('deprecated', 'content', 'deprecated.title', 'deprecated.lead', true),
   page('deprecated/an-old-page', 'content', 'deprecated.title', 'deprecated.lead', true),
   page('login', 'account', 'login.title', 'login.intro', true),
@@ -264,18 +264,6 @@ describe('content and account pages', () => {
     );
   });
 
-  it('gives the widget snippet for the chosen language', async () => {
-    const { page, errors } = await openPage(site.browser, `${site.stack.url}/en/widget`);
-    await page.waitForLoadState('networkidle');
-    // The 'empty' layout: no site header or footer around the page.
-    expect(await page.locator('.site-header').count()).toBe(0);
-    const snippet = () => text(page, '[data-testid="widget-snippet"]');
-    expect(await snippet()).toMatch(/^<iframe src="http[^"]+\/en\/live-matches" title="[^"]+"/);
-    await page.locator('[data-testid="widget-language"]').selectOption('de');
-    await expect.poll(snippet).toMatch(/\/de\/live-matches"/);
-    expect(errors).toEqual([]);
-  });
-
   it('keeps the deprecated page a 200 that sends visitors on', async () => {
     const response = await fetch(`${site.stack.url}/en/deprecated/some-retired-page`);
     expect(response.status).toBe(200);
@@ -307,7 +295,7 @@ describe('content and account pages', () => {
           const { axe: runner } = window as unknown as {
             axe: { run(context: unknown): Promise<{ violations: { id: string; impact: string | null }[] }> };
           };
-          // The widget's preview frame is the live list page, audited by its own tests.
+          // The widget's preview frame is the embed, audited by widget.test.ts.
           const result = await runner.run({ include: [['main']], exclude: [['iframe']] });
           return result.violations
             .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -3,6 +3,7 @@ import { LANGUAGES } from '@pitchside/shared/constants';
 import { pagePath, SITE_PAGES } from '@pitchside/shared/site';
 import { useLiveSite } from './support/live-site.ts';
 import { liveEntries } from './support/live-fixture.ts';
+import { publishGuide } from './support/operator.ts';
 
 /**
  * Every page of the spec, as a search engine or a shared link meets it: server-rendered HTML with its
@@ -41,8 +42,11 @@ async function parameters(): Promise<Record<string, Record<string, string>>> {
     sport: { slug: 'football' },
     'head-to-head': slug ? { slug } : {},
     deprecated: { slug: 'old-page' },
+    guide: guide ?? (guide = await publishGuide(site.stack)),
   };
 }
+
+let guide: { slug: string } | undefined;
 
 describe('every page of the spec, server-rendered', () => {
   it.each(['en', 'de', 'tr'] as const)(

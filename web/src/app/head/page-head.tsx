@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { LANGUAGES, PRODUCT_NAME, SHARE_IMAGE } from '@pitchside/shared/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, PRODUCT_NAME, SHARE_IMAGE } from '@pitchside/shared/constants';
 import { useVisit } from '../boot.ts';
 import { splitLanguage } from '../language/negotiate.ts';
 
@@ -14,6 +14,8 @@ interface PageHeadProps {
   noindex?: boolean;
   /** schema.org data for the page (e.g. a SportsEvent), as JSON-LD. */
   jsonLd?: object;
+  /** The languages the page exists in (a guide): hreflang alternates for these only. Default: all ten. */
+  languages?: readonly string[];
 }
 
 export const SHARE_IMAGE_PATH = '/share-card.png';
@@ -37,7 +39,14 @@ const OG_LOCALES: Record<string, string> = {
  * into <head>, on the server (so crawlers and link previews see them without JavaScript) and on every
  * client-side navigation.
  */
-export function PageHead({ title, description, image, noindex = false, jsonLd }: PageHeadProps) {
+export function PageHead({
+  title,
+  description,
+  image,
+  noindex = false,
+  jsonLd,
+  languages = LANGUAGES,
+}: PageHeadProps) {
   const { i18n } = useTranslation();
   const { config } = useVisit();
   const location = useLocation();
@@ -55,10 +64,20 @@ export function PageHead({ title, description, image, noindex = false, jsonLd }:
       <meta name="description" content={description} />
       <meta name="robots" content={robots} />
       <link rel="canonical" href={canonical} />
-      {LANGUAGES.map((language) => (
+      {languages.map((language) => (
         <link key={language} rel="alternate" hrefLang={language} href={pathFor(language)} />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={`${base}${rest}`} />
+      <link
+        rel="alternate"
+        hrefLang="x-default"
+        href={
+          languages === LANGUAGES
+            ? `${base}${rest}`
+            : pathFor(
+                languages.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (languages[0] ?? i18n.language),
+              )
+        }
+      />
       <meta property="og:type" content={jsonLd ? 'article' : 'website'} />
       <meta property="og:site_name" content={PRODUCT_NAME} />
       <meta property="og:locale" content={OG_LOCALES[i18n.language] ?? 'en_GB'} />

@@ -1,20 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { ContentPage, ProseSections } from '../../features/content/components/content-page.tsx';
-import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
-import { StaticPageHead } from '../head/static-page-head.tsx';
-import { useLocalPath } from '../paths.ts';
+import { pageTextLoader } from '../../features/media/api/page-text.ts';
+import { StaticTextPage } from '../static-text-page.tsx';
 
-/** /disclaimer: scores are informational, streams are third-party, no gambling advice. */
+export const loader = pageTextLoader('disclaimer');
+
+/** /disclaimer: scores are informational, streams are third-party, no gambling advice. The operators' text for this language when there is one. */
 export function Component() {
-  const { t } = useTranslation('content');
-  const to = useLocalPath();
-  const doc = t('disclaimer', { returnObjects: true });
-  return (
-    <>
-      <StaticPageHead page="disclaimer" />
-      <ContentPage title={doc.title} lead={doc.lead} to={to} supportEmail={SUPPORT_EMAIL}>
-        <ProseSections sections={doc.sections} idPrefix="disclaimer" />
-      </ContentPage>
-    </>
-  );
+  return <StaticTextPage page="disclaimer" builtIn="disclaimer" />;
 }

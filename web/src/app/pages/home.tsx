@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { contentTopics } from '@pitchside/shared/content';
 import type { ScoreboardScope } from '@pitchside/shared/protocol';
 import { FavouriteStar } from '../../features/favourites/favourite-star.tsx';
 import { useFavourites } from '../../features/favourites/favourites-store.ts';
+import { useContentReload } from '../../features/live/hooks/use-content-topic.ts';
 import { LIVE_SCOPE, useLiveScoreboard } from '../../features/live/hooks/use-live-scoreboard.ts';
 import {
   fetchDayMatches,
@@ -48,7 +50,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  * all in the first HTML; scores then move by themselves over the socket. Favourites come first.
  */
 export function Component() {
-  const { timeZone, today, live, hot, day, news } = useLoaderData<typeof loader>();
+  const { timeZone, today, live, hot: loadedHot, day, news } = useLoaderData<typeof loader>();
+  // An operator's pin shows at once: the hot list is read again on `content:changed`.
+  const hot = useContentReload(contentTopics.hotMatches, loadedHot, fetchHotMatches);
   const { t } = useTranslation('matches');
   const { t: tPages } = useTranslation('pages');
   const paths = usePaths();

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { contentTopics } from '@pitchside/shared/content';
 import type { ScoreboardScope } from '@pitchside/shared/protocol';
+import { useContentReload } from '../../features/live/hooks/use-content-topic.ts';
 import { LIVE_SCOPE, useLiveScoreboard } from '../../features/live/hooks/use-live-scoreboard.ts';
 import { fetchHotMatches } from '../../features/matches/api/match-lists.ts';
 import { HotMatchList } from '../../features/matches/components/hot-match-list.tsx';
@@ -29,7 +31,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  * keeps its final score).
  */
 export function Component() {
-  const { timeZone, today, hot } = useLoaderData<typeof loader>();
+  const { timeZone, today, hot: loadedHot } = useLoaderData<typeof loader>();
+  // An operator's pin shows at once: the ranking is read again on `content:changed`.
+  const hot = useContentReload(contentTopics.hotMatches, loadedHot, fetchHotMatches);
   const { t } = useTranslation('matches');
   const { t: tPages } = useTranslation('pages');
   const paths = usePaths();

@@ -1,7 +1,14 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { headToHeadSlug, SPORTS, sportOf, type Match } from '@pitchside/shared/domain';
+import {
+  headToHeadSlug,
+  isFinished,
+  SPORTS,
+  sportOf,
+  type Match,
+  type NewsItem,
+} from '@pitchside/shared/domain';
 import type { Ack } from '@pitchside/shared/protocol';
 import { PageMessage } from '../../components/page-message.tsx';
 import { fetchMatch } from '../../features/live/api/live-rest.ts';
@@ -23,7 +30,10 @@ import { useMatchExtras } from '../../features/match-centre/hooks/use-match-extr
 import { parseTab, TAB_PARAM, type MatchTab } from '../../features/match-centre/utils/match-tabs.ts';
 import { orientSubstitutions } from '../../features/match-centre/utils/orient-substitutions.ts';
 import '../../features/match-centre/match-centre.css';
+import { fetchNewsAbout } from '../../features/matches/api/match-lists.ts';
 import { MatchHeader } from '../../features/matches/components/match-header.tsx';
+import { NewsList } from '../../features/matches/components/news-list.tsx';
+import { HighlightsLink } from '../../features/media/components/highlights-link.tsx';
 import { MatchTimeline } from '../../features/matches/components/match-timeline.tsx';
 import { StreamTab } from '../../features/streams/components/stream-tab.tsx';
 import { apiFrom, type ApiClient } from '../../lib/api.ts';
@@ -34,6 +44,8 @@ import { useLocalPath, usePaths } from '../paths.ts';
 interface MatchPageData extends MatchExtras {
   matchId: string;
   initial: Ack<HeldMatch>;
+  /** The match's stories from the news feed (its preview and report: those naming both teams). */
+  news: Ack<NewsItem[]> | null;
 }
 
 /**
@@ -43,6 +55,9 @@ interface MatchPageData extends MatchExtras {
  * the page is mounted, cleared when it goes, so coming back to a match later reads it afresh.
  */
 let onScreen: MatchPageData | null = null;
+
+/** A match has a preview and a report; a feed that carries more about it still fits a short list. */
+const MATCH_NEWS_LIMIT = 6;
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const tab = parseTab(new URL(request.url).searchParams.get(TAB_PARAM));
@@ -60,9 +75,12 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   }
   // Every tab's data, on the server too: all panels are in the page (the hidden ones as well), so a
   // crawler reading the page's one canonical address gets lineups, statistics, meetings and table.
-  const extras =
-    'data' in initial ? await fetchExtras(initial.data.detail.match, request.signal, api) : NO_EXTRAS;
-  const page: MatchPageData = { matchId: params.id, initial, ...extras };
+  const match = 'data' in initial ? initial.data.detail.match : null;
+  const [extras, news] = await Promise.all([
+    match ? fetchExtras(match, request.signal, api) : NO_EXTRAS,
+    match ? fetchNewsAbout([match.home.name, match.away.name], MATCH_NEWS_LIMIT, request.signal, api) : null,
+  ]);
+  const page: MatchPageData = { matchId: params.id, initial, ...extras, news };
   return { tab, page };
 }
 
@@ -151,6 +169,9 @@ function LiveMatchPage({ page }: { page: MatchPageData }) {
         jsonLd={sportsEvent(match)}
       />
       <MatchHeader match={match} />
+      {isFinished(match.status) && (
+        <HighlightsLink href={to(`/match-highlight/${encodeURIComponent(match.id)}`)} />
+      )}
       <MatchTabs
         label={tMatch('tabs.label')}
         selected={tab}
@@ -209,6 +230,12 @@ function LiveMatchPage({ page }: { page: MatchPageData }) {
           },
         ]}
       />
+      {page.news && 'data' in page.news && page.news.data.length > 0 && (
+        <section className="match-news" aria-labelledby="match-news-title" data-testid="match-news">
+          <h2 id="match-news-title">{tPages('match.news')}</h2>
+          <NewsList items={page.news.data} matchHref={paths.match} />
+        </section>
+      )}
     </article>
   );
 }

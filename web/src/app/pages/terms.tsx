@@ -1,20 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { ContentPage, ProseSections } from '../../features/content/components/content-page.tsx';
-import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
-import { StaticPageHead } from '../head/static-page-head.tsx';
-import { useLocalPath } from '../paths.ts';
+import { pageTextLoader } from '../../features/media/api/page-text.ts';
+import { StaticTextPage } from '../static-text-page.tsx';
 
-/** /terms: the terms of use. */
+export const loader = pageTextLoader('terms');
+
+/** /terms: the terms of use. The operators' text for this language when there is one. */
 export function Component() {
-  const { t } = useTranslation('content');
-  const to = useLocalPath();
-  const doc = t('terms', { returnObjects: true });
-  return (
-    <>
-      <StaticPageHead page="terms" />
-      <ContentPage title={doc.title} lead={doc.lead} to={to} supportEmail={SUPPORT_EMAIL}>
-        <ProseSections sections={doc.sections} idPrefix="terms" />
-      </ContentPage>
-    </>
-  );
+  return <StaticTextPage page="terms" builtIn="terms" />;
 }

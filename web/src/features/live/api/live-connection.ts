@@ -16,6 +16,7 @@ import {
   resubscribeScoreboards,
 } from '../stores/scoreboard-subscriptions.ts';
 import { setLiveChannel, type LiveChannel } from './live-channel.ts';
+import { receiveContentChanged, resubscribeContentTopics } from './content-topics.ts';
 
 type LiveParsers = typeof import('./live-parsers.ts');
 
@@ -51,7 +52,12 @@ export function startLiveConnection(): () => void {
   };
 }
 
-function connect({ readAck, MatchDeltaSchema, ScoreboardUpdateSchema }: LiveParsers): () => void {
+function connect({
+  readAck,
+  MatchDeltaSchema,
+  ScoreboardUpdateSchema,
+  ContentChangedSchema,
+}: LiveParsers): () => void {
   const socket: LiveSocket = io({
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -74,6 +80,7 @@ function connect({ readAck, MatchDeltaSchema, ScoreboardUpdateSchema }: LivePars
     connectionEvent({ type: 'connected' });
     resubscribeMatches();
     resubscribeScoreboards();
+    resubscribeContentTopics();
   });
 
   socket.on('disconnect', (reason) => {
@@ -111,6 +118,11 @@ function connect({ readAck, MatchDeltaSchema, ScoreboardUpdateSchema }: LivePars
     const parsed = ScoreboardUpdateSchema.safeParse(raw);
     if (parsed.success) receiveScoreboardUpdate(parsed.data);
     else console.warn('Dropped a malformed scoreboard:updated', parsed.error.issues);
+  });
+  socket.on('content:changed', (raw) => {
+    const parsed = ContentChangedSchema.safeParse(raw);
+    if (parsed.success) receiveContentChanged(parsed.data);
+    else console.warn('Dropped a malformed content:changed', parsed.error.issues);
   });
 
   const onOffline = () => connectionEvent({ type: 'browser-offline' });

@@ -1,5 +1,6 @@
 import '../../../lib/zod-browser.ts';
 import { z } from 'zod';
+import { ContentChangedSchema } from '@pitchside/shared/content';
 import { MatchDeltaSchema } from '@pitchside/shared/domain';
 import {
   MatchSubscribeResultSchema,
@@ -27,7 +28,7 @@ const ACK_PARSERS: { [E in LiveRequest]: Parser<AckData<E>> } = {
  * request's answer. With zod, a chunk of its own: live-connection.ts loads it once socket.io is running,
  * after the page is hydrated (the first view needs neither).
  */
-export { MatchDeltaSchema, ScoreboardUpdateSchema };
+export { ContentChangedSchema, MatchDeltaSchema, ScoreboardUpdateSchema };
 
 /**
  * Reads a request's answer: parsed with the event's schema; a malformed one becomes 'server:internal',

@@ -17,11 +17,16 @@ export interface StreamPlayerProps {
   renew?: (() => Promise<StreamUrl>) | undefined;
   /** Renewing was refused for good (the plan ended, the session is over): the panel shows the paywall. */
   onRefused?: ((error: unknown) => void) | undefined;
+  /** `hls` (the default: live feeds, HLS highlights) or `mp4` (a progressive file the <video> plays itself). */
+  kind?: 'hls' | 'mp4';
+  /** The status while playing; live feeds say "Live", a recording (highlight, film) says this instead. */
+  playingLabel?: string | undefined;
 }
 
 /**
  * One live HLS feed in a <video> with the browser's own controls (keyboard and screen-reader ready), a
  * status line and, when the browser would only start it muted, a button for the sound.
+ * Recordings play through it too (highlights, films: HLS or, with `kind="mp4"`, a file the element plays).
  *
  * hls.js is imported here, when a feed is opened, never with a page (it is about 100 KB gzipped); the
  * light build, since these feeds need no subtitles, alternate audio or DRM.
@@ -37,7 +42,14 @@ export interface StreamPlayerProps {
  * clock far off) is answered by one renewal and a retry; a second 403 before anything loaded again ends
  * the playback with a message.
  */
-export function StreamPlayer({ initial, label, renew, onRefused }: StreamPlayerProps) {
+export function StreamPlayer({
+  initial,
+  label,
+  renew,
+  onRefused,
+  kind = 'hls',
+  playingLabel,
+}: StreamPlayerProps) {
   const { t } = useTranslation('match');
   const video = useRef<HTMLVideoElement>(null);
   const [status, setStatus] = useState<Status>('connecting');
@@ -66,11 +78,15 @@ export function StreamPlayer({ initial, label, renew, onRefused }: StreamPlayerP
 
     const mediaSource =
       typeof window !== 'undefined' && ('ManagedMediaSource' in window || 'MediaSource' in window);
-    const chosen = engineFor({
-      signed: token !== null,
-      nativeHls: element.canPlayType('application/vnd.apple.mpegurl') !== '',
-      mediaSource,
-    });
+    // An MP4 file needs no engine: the element plays it (a renewed URL becomes its source, like native HLS).
+    const chosen =
+      kind === 'mp4'
+        ? 'native'
+        : engineFor({
+            signed: token !== null,
+            nativeHls: element.canPlayType('application/vnd.apple.mpegurl') !== '',
+            mediaSource,
+          });
     setEngine(chosen);
     setStatus('connecting');
 
@@ -246,7 +262,7 @@ export function StreamPlayer({ initial, label, renew, onRefused }: StreamPlayerP
 
   const message =
     status === 'playing'
-      ? t('stream.player.live')
+      ? (playingLabel ?? t('stream.player.live'))
       : status === 'paused'
         ? t('stream.player.paused')
         : status === 'buffering'
@@ -277,7 +293,9 @@ export function StreamPlayer({ initial, label, renew, onRefused }: StreamPlayerP
       />
       <div className="stream-player__bar">
         <p className="stream-player__status" role="status">
-          {status === 'playing' && <span className="stream-player__dot" aria-hidden="true" />}
+          {status === 'playing' && !playingLabel && (
+            <span className="stream-player__dot" aria-hidden="true" />
+          )}
           {message}
         </p>
         {muted && status !== 'failed' && (

@@ -1,0 +1,45 @@
+import { LANGUAGES } from '@pitchside/shared/constants';
+import { apiClient } from '../../../test/auth-api.ts';
+import type { Stack } from '../../../test/stack.ts';
+import { newEmail, PASSWORD } from './accounts.ts';
+
+/**
+ * An operator for browser tests that need content: a registered user given the `admin` scope (as
+ * `npm run admin:create` does), signed in after so the scope is in the token, and its admin calls.
+ */
+export function operator(stack: Stack) {
+  let token: Promise<string> | null = null;
+  const signIn = async (): Promise<string> => {
+    const email = newEmail('operator');
+    const api = apiClient(stack.url);
+    await api.register(email, PASSWORD);
+    await stack.db.query(`UPDATE users SET scope = array_append(scope, 'admin') WHERE email = $1`, [email]);
+    return (await api.login(email, PASSWORD)).token.access_token;
+  };
+  return {
+    token: (): Promise<string> => (token ??= signIn()),
+    /** An admin call that must succeed: its `data`. */
+    async call(method: 'POST' | 'PUT' | 'DELETE', pathname: string, body?: unknown): Promise<unknown> {
+      const answer = await apiClient(stack.url).call(method, pathname, {
+        token: await this.token(),
+        ...(body === undefined ? {} : { body }),
+      });
+      if (answer.status >= 300)
+        throw new Error(`${method} ${pathname}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body?.data;
+    },
+  };
+}
+
+/** A guide published in every language, so the guide article page has a real slug to answer in each. */
+export async function publishGuide(stack: Stack, slug = 'following-a-match'): Promise<{ slug: string }> {
+  const cms = operator(stack);
+  for (const language of LANGUAGES) {
+    await cms.call('PUT', `/admin/content/guides/${language}/${slug}`, {
+      title: `Following a match live (${language})`,
+      summary: 'Scores, the timeline and the lineups as they happen.',
+      body: 'Open a match from the **live list**: its score, minute and events update by themselves.',
+    });
+  }
+  return { slug };
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import '../media.css';
+
+/** On a finished match's page: the way to its highlights (/match-highlight/:id). */
+export function HighlightsLink({ href }: { href: string }) {
+  const { t } = useTranslation('media');
+  return (
+    <p className="media-highlights-link">
+      <Link className="button" to={href} data-testid="match-highlights-link">
+        {t('highlights.link')}
+      </Link>
+    </p>
+  );
+}

@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import ts from 'typescript';
 
@@ -90,12 +90,53 @@ function separateSharedSchemas(): Plugin {
   };
 }
 
+/**
+ * The live-score widget's embed script (src/embed, served in the frame of /embed/scores by the gateway) is
+ * no part of the app: plain TypeScript and socket.io-client, a few kilobytes, loaded by a page without
+ * React. It is built on its own right after the client build, into the same assets folder, with a
+ * manifest of its own (.vite/embed-manifest.json) from which the gateway takes its fingerprinted name.
+ */
+const EMBED_ENTRY = 'src/embed/embed-client.ts';
+
+function embedBuild(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'pitchside:embed-build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    configResolved(config) {
+      outDir = config.build.outDir;
+      root = config.root;
+    },
+    async closeBundle(error) {
+      if (error) return; // the app's build failed: that is the error to see
+      await build({
+        configFile: false,
+        root,
+        publicDir: false,
+        logLevel: 'warn',
+        build: {
+          outDir,
+          emptyOutDir: false,
+          sourcemap: true,
+          manifest: '.vite/embed-manifest.json',
+          target: 'es2020',
+          rollupOptions: {
+            input: EMBED_ENTRY,
+            output: { format: 'iife', entryFileNames: 'assets/widget-embed-[hash].js' },
+          },
+        },
+      });
+    },
+  };
+}
+
 const SHARED_TREESHAKE = {
   moduleSideEffects: (id: string) => !SHARED_SOURCE.test(id),
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [separateSharedSchemas(), react()],
+  plugins: [separateSharedSchemas(), react(), embedBuild()],
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, target: 'node20' }
     : {

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Language } from '@pitchside/shared/constants';
+import type { SocialLinks } from '@pitchside/shared/contact/constants';
 import type { DeviceInfo } from '../lib/device.ts';
 import type { Messages } from '../lib/i18n/namespaces.ts';
 
@@ -10,6 +11,9 @@ export interface SiteConfig {
   /** Tag-manager and live-chat scripts: off when unset (SPEC 1: they start 3.5 s and 3 s after load). */
   tagManagerSrc: string | null;
   liveChatSrc: string | null;
+  /** SUPPORT_EMAIL and SOCIAL_*_URL; absent (an older gateway, a unit test): the defaults of shared/contact. */
+  supportEmail?: string;
+  social?: SocialLinks;
 }
 
 export type Theme = 'light' | 'dark';

@@ -8,7 +8,7 @@ import { useVerifiedOrder } from '../features/payments/hooks/use-verified-order.
 import { formatMoney } from '../features/payments/utils/money.ts';
 import { planName } from '../features/payments/utils/plan-text.ts';
 import { useFormat } from '../lib/format.ts';
-import { SUPPORT_EMAIL } from './chrome/site-footer.tsx';
+import { useSupportEmail } from './chrome/site-footer.tsx';
 import { StaticPageHead } from './head/static-page-head.tsx';
 import { useLocalPath, usePaths } from './paths.ts';
 
@@ -20,6 +20,7 @@ import { useLocalPath, usePaths } from './paths.ts';
  * gateway grants the plan when it captures the payment. Not for robots.
  */
 export function PaymentResultPage({ page }: { page: ResultPage }) {
+  const supportEmail = useSupportEmail();
   const { t } = useTranslation('account');
   const to = useLocalPath();
   const paths = usePaths();
@@ -50,7 +51,7 @@ export function PaymentResultPage({ page }: { page: ResultPage }) {
     </Link>
   );
   const supportLink = (
-    <a className="button button--quiet" href={`mailto:${SUPPORT_EMAIL}`} key="support">
+    <a className="button button--quiet" href={`mailto:${supportEmail}`} key="support">
       {t('payment.support')}
     </a>
   );

@@ -1,6 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { LANGUAGES } from '@pitchside/shared/constants';
+import {
+  DEFAULT_SOCIAL_LINKS,
+  DEFAULT_SUPPORT_EMAIL,
+  type SocialLinks,
+} from '@pitchside/shared/contact/constants';
+import { useVisit } from '../boot.ts';
 import { switchLanguagePath } from '../language/negotiate.ts';
 import { useLocalPath } from '../paths.ts';
 import { LANGUAGE_NAMES } from './language-switcher.tsx';
@@ -19,13 +25,29 @@ const FOOTER_LINKS = [
   ['security', '/security'],
 ] as const;
 
-export const SUPPORT_EMAIL = 'support@pitchside.example';
+/** The deployment's support address (SUPPORT_EMAIL), as the gateway passed it to this visit. */
+export function useSupportEmail(): string {
+  return useVisit().config.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
+}
+
+/** The deployment's social links (SOCIAL_TELEGRAM_URL, SOCIAL_X_URL, SOCIAL_FACEBOOK_URL). */
+export function useSocialLinks(): SocialLinks {
+  return useVisit().config.social ?? DEFAULT_SOCIAL_LINKS;
+}
+
+const SOCIAL_NAMES = [
+  ['telegram', 'Telegram'],
+  ['x', 'X'],
+  ['facebook', 'Facebook'],
+] as const satisfies readonly (readonly [keyof SocialLinks, string])[];
 
 /** Site links, the page in every language (so crawlers find them all), support address and socials. */
 export function SiteFooter() {
   const { t } = useTranslation();
   const to = useLocalPath();
   const { pathname } = useLocation();
+  const supportEmail = useSupportEmail();
+  const social = useSocialLinks();
   return (
     <footer className="site-footer" id="site-footer">
       <div className="site-footer__inner">
@@ -49,18 +71,17 @@ export function SiteFooter() {
           ))}
         </nav>
         <p className="site-footer__contact">
-          {t('footer.support')} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          {t('footer.support')}{' '}
+          <a href={`mailto:${supportEmail}`} data-testid="footer-support">
+            {supportEmail}
+          </a>
         </p>
         <p className="site-footer__social">
-          <a href="https://t.me/pitchside" rel="noopener" target="_blank">
-            Telegram
-          </a>
-          <a href="https://x.com/pitchside" rel="noopener" target="_blank">
-            X
-          </a>
-          <a href="https://www.facebook.com/pitchside" rel="noopener" target="_blank">
-            Facebook
-          </a>
+          {SOCIAL_NAMES.map(([key, name]) => (
+            <a key={key} href={social[key]} rel="noopener" target="_blank" data-testid={`footer-${key}`}>
+              {name}
+            </a>
+          ))}
         </p>
         <p className="site-footer__legal">{t('footer.legal', { year: 2026 })}</p>
       </div>

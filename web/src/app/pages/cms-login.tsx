@@ -10,7 +10,7 @@ import { signIn } from '../../features/auth/stores/session-actions.ts';
 import { useSessionStore } from '../../features/auth/stores/session-store.ts';
 import { ContentLinksProvider, RichText } from '../../features/content/content-links.tsx';
 import { showToast } from '../../stores/toast-store.ts';
-import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
+import { useSupportEmail } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
 import { useLocalPath } from '../paths.ts';
 
@@ -19,6 +19,7 @@ import { useLocalPath } from '../paths.ts';
  * with the `admin` scope. Signed in, the admin lands on the dashboard (/cms: operations and the users).
  */
 export function Component() {
+  const supportEmail = useSupportEmail();
   const { t } = useTranslation('account');
   const { lang = 'en' } = useParams();
   const to = useLocalPath();
@@ -41,7 +42,7 @@ export function Component() {
     },
   );
   return (
-    <ContentLinksProvider to={to} supportEmail={SUPPORT_EMAIL}>
+    <ContentLinksProvider to={to} supportEmail={supportEmail}>
       <StaticPageHead page="cms-login" noindex />
       <AuthPanel
         title={t('cms.title')}

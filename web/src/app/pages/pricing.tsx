@@ -7,7 +7,7 @@ import { loadPricing } from '../../features/payments/api/payments-rest.ts';
 import { PricingView } from '../../features/payments/components/pricing-view.tsx';
 import { pricingShouldRevalidate, usePricingQuery } from '../../features/payments/hooks/use-pricing-query.ts';
 import { apiFrom } from '../../lib/api.ts';
-import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
+import { useSupportEmail } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
 import { useLocalPath, usePaths } from '../paths.ts';
 
@@ -24,6 +24,7 @@ export const shouldRevalidate = pricingShouldRevalidate;
  * discounts. Buying needs a session and leaves for the payment provider's page (issue 5).
  */
 export function Component() {
+  const supportEmail = useSupportEmail();
   const { t } = useTranslation('account');
   const { plans, deal, dealError } = useLoaderData<typeof loader>();
   const query = usePricingQuery();
@@ -31,7 +32,7 @@ export function Component() {
   const paths = usePaths();
   const free = t('pricing.free', { returnObjects: true });
   return (
-    <ContentLinksProvider to={to} supportEmail={SUPPORT_EMAIL}>
+    <ContentLinksProvider to={to} supportEmail={supportEmail}>
       <StaticPageHead page="pricing" />
       <div className="page-heading">
         <h1>{t('pricing.title')}</h1>

@@ -15,7 +15,7 @@ import { signIn } from '../../features/auth/stores/session-actions.ts';
 import { ContentLinksProvider, RichText } from '../../features/content/content-links.tsx';
 import { apiFrom } from '../../lib/api.ts';
 import { showToast } from '../../stores/toast-store.ts';
-import { SUPPORT_EMAIL } from '../chrome/site-footer.tsx';
+import { useSupportEmail } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';
 import { useLocalPath } from '../paths.ts';
 
@@ -29,6 +29,7 @@ export const shouldRevalidate = () => false;
 
 /** /register: a new account, signed in at once; the password policy is checked as the visitor types. */
 export function Component() {
+  const supportEmail = useSupportEmail();
   const { t } = useTranslation('account');
   const { policy, providers } = useLoaderData<typeof loader>();
   const { lang = 'en' } = useParams();
@@ -62,7 +63,7 @@ export function Component() {
   );
 
   return (
-    <ContentLinksProvider to={to} supportEmail={SUPPORT_EMAIL}>
+    <ContentLinksProvider to={to} supportEmail={supportEmail}>
       <StaticPageHead page="register" noindex />
       <AuthPanel
         title={t('register.title')}

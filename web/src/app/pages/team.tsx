@@ -9,22 +9,31 @@ import { SquadList } from '../../features/explore/components/squad-list.tsx';
 import { TeamHeader } from '../../features/explore/components/team-header.tsx';
 import '../../features/explore/explore.css';
 import { FavouriteStar } from '../../features/favourites/favourite-star.tsx';
+import { fetchNewsAbout } from '../../features/matches/api/match-lists.ts';
 import { Crest } from '../../features/matches/components/crest.tsx';
+import { NewsList } from '../../features/matches/components/news-list.tsx';
 import { apiFrom } from '../../lib/api.ts';
 import { PageHead } from '../head/page-head.tsx';
 import { useLiveEntries } from '../hooks/use-live-entries.tsx';
 import { usePaths } from '../paths.ts';
 
+/** The team's latest stories from the news feed (those naming it); none is no reason to fail the page. */
+const TEAM_NEWS_LIMIT = 6;
+
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const page = await fetchTeamPage(apiFrom(context), params.id ?? '', request.signal);
+  const api = apiFrom(context);
+  const page = await fetchTeamPage(api, params.id ?? '', request.signal);
   if (isMissing(page)) throw new Response('This page could not be found', { status: 404 });
   if ('error' in page) throw new Response(page.error.message, { status: 503 });
-  return page.data;
+  const news = await fetchNewsAbout([page.data.team.name], TEAM_NEWS_LIMIT, request.signal, api);
+  return { ...page.data, news: 'data' in news ? news.data : [] };
 }
 
-/** /team/:id: header, form, live and upcoming matches, results, squad, competitions, next head-to-head. */
+/**
+ * /team/:id: header, form, live and upcoming matches, results, squad, news, competitions, next head-to-head.
+ */
 export function Component() {
-  const { team, matches, squad, form, competitions } = useLoaderData<typeof loader>();
+  const { team, matches, squad, form, competitions, news } = useLoaderData<typeof loader>();
   const { t } = useTranslation('explore');
   const { t: tPages } = useTranslation('pages');
   const paths = usePaths();
@@ -129,6 +138,15 @@ export function Component() {
         </h2>
         {squad.length > 0 ? <SquadList players={squad} /> : <Notice>{t('team.noSquad')}</Notice>}
       </section>
+
+      {news.length > 0 && (
+        <section className="explore-card" aria-labelledby="team-news-title" data-testid="team-news">
+          <h2 className="explore-card__title" id="team-news-title">
+            {tPages('team.news', names)}
+          </h2>
+          <NewsList items={news} matchHref={paths.match} />
+        </section>
+      )}
 
       {competitions.length > 0 && (
         <section

@@ -39,3 +39,19 @@ export const fetchNews = (
   signal?: AbortSignal,
   api: ApiClient = browserApi,
 ): Promise<Ack<NewsItem[]>> => api.get(`/news?limit=${limit}`, NewsList, signal);
+
+/**
+ * GET /api/news?team=…: the stories naming every one of these teams, newest first: a match's (its preview
+ * and report) with both of its teams, a team's with one.
+ */
+export const fetchNewsAbout = (
+  teams: readonly string[],
+  limit: number,
+  signal?: AbortSignal,
+  api: ApiClient = browserApi,
+): Promise<Ack<NewsItem[]>> =>
+  api.get(
+    `/news?${new URLSearchParams([...teams.map((team) => ['team', team]), ['limit', String(limit)]])}`,
+    NewsList,
+    signal,
+  );

@@ -7,6 +7,7 @@ import { isExpired } from '../../features/auth/api/token-timing.ts';
 import { AdminUsers } from '../../features/auth/components/admin-users.tsx';
 import { useSessionStore } from '../../features/auth/stores/session-store.ts';
 import { describeAuthError } from '../../features/auth/utils/describe-auth-error.ts';
+import { CmsNav } from '../../features/cms/components/cms-nav.tsx';
 import { OpsDashboard } from '../../features/ops/components/ops-dashboard.tsx';
 import { useOpsFeed } from '../../features/ops/hooks/use-ops-feed.ts';
 import { StaticPageHead } from '../head/static-page-head.tsx';
@@ -25,8 +26,9 @@ async function accessToken(): Promise<string | null> {
 }
 
 /**
- * /cms (middleware 'auth'): the admin side's landing after /cms/login. For an admin, the operators'
- * dashboard (live charts over the gateway's admin socket namespace), the queue board, and the users; for
+ * /cms (middleware 'auth'): the admin side's landing after /cms/login. For an admin, the CMS's navigation
+ * (its content sections live at /cms/content/{section}), the operators' dashboard (live charts over the
+ * gateway's admin socket namespace), the queue board, and the users; for
  * anyone else a plain "admins only". The gateway decides (it reads the scope from the database on every
  * connection and call); the session's own scope only picks what to try.
  */
@@ -69,6 +71,7 @@ export function Component() {
   else
     body = (
       <>
+        <CmsNav current="dashboard" hrefOf={(s) => to(s ? `/cms/content/${s}` : '/cms')} />
         <OpsDashboard
           state={state}
           samples={samples}

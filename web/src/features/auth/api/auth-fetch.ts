@@ -51,7 +51,7 @@ export interface AuthFetchDeps {
 }
 
 export interface AuthRequest<T> {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Checks the answer's `data` (a shared zod schema); without one the data is taken as it is. */
   parser?: Parser<T>;

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import type {
   AdminGuide,
+  AdminHighlight,
+  AdminMovie,
   AdminPageText,
   AdminStreamSource,
   AdminStreamSourceBodySchema,
+  AdminTvChannel,
   Guide,
   GuideBodySchema,
   HighlightBodySchema,
@@ -47,12 +50,37 @@ export type CreatePlanBody = z.input<typeof AdminCreatePlanBodySchema>;
 export type UpdatePlanBody = z.input<typeof AdminUpdatePlanBodySchema>;
 export type CreateDealBody = z.input<typeof AdminCreateDealBodySchema>;
 export type UpdateDealBody = z.input<typeof AdminUpdateDealBodySchema>;
-export type { AdminHighlight, AdminMovie, AdminTvChannel } from '@pitchside/shared/content';
+export type { AdminHighlight, AdminMovie, AdminTvChannel };
 
 const get = <T>(path: string, parser: Parser<T>) => authFetch.request(path, { parser });
-const put = <T>(path: string, body: unknown, parser: Parser<T>) =>
-  authFetch.request(path, { method: 'PUT', body, parser });
+const send = <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown, parser: Parser<T>) =>
+  authFetch.request(path, { method, body, parser });
 const remove = (path: string) => authFetch.request<unknown>(path, { method: 'DELETE' }).then(() => {});
+
+/** A content collection keyed by id (/admin/content/{name}): list, create or replace (PUT), delete. */
+function contentCollection<Item, Body>(name: string, listParser: Parser<Item[]>) {
+  const path = (id: string) => `/admin/content/${name}/${segment(id)}`;
+  return {
+    list: (): Promise<Item[]> => get(`/admin/content/${name}`, listParser),
+    put: (id: string, body: Body): Promise<unknown> => send('PUT', path(id), body, P.AnySchema),
+    remove: (id: string): Promise<void> => remove(path(id)),
+  };
+}
+
+/** A payments catalogue (/admin/{name}): list, create (POST), update (PATCH), retire (DELETE: never gone). */
+function paymentsCatalogue<Item, CreateBody, UpdateBody>(
+  name: string,
+  listParser: Parser<Item[]>,
+  itemParser: Parser<Item>,
+) {
+  const path = (key: string) => `/admin/${name}/${segment(key)}`;
+  return {
+    list: (): Promise<Item[]> => get(`/admin/${name}`, listParser),
+    create: (body: CreateBody): Promise<Item> => send('POST', `/admin/${name}`, body, itemParser),
+    update: (key: string, body: UpdateBody): Promise<Item> => send('PATCH', path(key), body, itemParser),
+    retire: (key: string): Promise<void> => remove(path(key)),
+  };
+}
 
 // ---- Matches to pick (public reads) ----
 
@@ -71,7 +99,8 @@ export async function fetchPickableMatches(day: string, timeZone: string): Promi
 // ---- Hot matches ----
 
 export const getHotPins = (): Promise<HotPins> => get('/admin/hot-pins', P.HotPinsSchema);
-export const putHotPins = (pins: HotPins): Promise<HotPins> => put('/admin/hot-pins', pins, P.HotPinsSchema);
+export const putHotPins = (pins: HotPins): Promise<HotPins> =>
+  send('PUT', '/admin/hot-pins', pins, P.HotPinsSchema);
 
 // ---- Stream sources of a match ----
 
@@ -79,26 +108,20 @@ const sourcesPath = (matchId: string) => `/admin/matches/${segment(matchId)}/str
 export const listStreamSources = (matchId: string): Promise<AdminStreamSource[]> =>
   get(sourcesPath(matchId), P.AdminStreamSourcesSchema);
 export const addStreamSource = (matchId: string, body: StreamSourceBody): Promise<AdminStreamSource> =>
-  authFetch.request(sourcesPath(matchId), { method: 'POST', body, parser: P.AdminStreamSourceSchema });
+  send('POST', sourcesPath(matchId), body, P.AdminStreamSourceSchema);
 export const deleteStreamSource = (matchId: string, sourceId: string): Promise<void> =>
   remove(`${sourcesPath(matchId)}/${segment(sourceId)}`);
 
 // ---- Highlights, movies, TV ----
 
-export const listHighlights = () => get('/admin/content/highlights', P.AdminHighlightsSchema);
-export const putHighlight = (id: string, body: HighlightBody) =>
-  put(`/admin/content/highlights/${segment(id)}`, body, P.AnySchema);
-export const deleteHighlight = (id: string) => remove(`/admin/content/highlights/${segment(id)}`);
+const highlights = contentCollection<AdminHighlight, HighlightBody>('highlights', P.AdminHighlightsSchema);
+export const { list: listHighlights, put: putHighlight, remove: deleteHighlight } = highlights;
 
-export const listMovies = () => get('/admin/content/movies', P.AdminMoviesSchema);
-export const putMovie = (id: string, body: MovieBody) =>
-  put(`/admin/content/movies/${segment(id)}`, body, P.AnySchema);
-export const deleteMovie = (id: string) => remove(`/admin/content/movies/${segment(id)}`);
+const movies = contentCollection<AdminMovie, MovieBody>('movies', P.AdminMoviesSchema);
+export const { list: listMovies, put: putMovie, remove: deleteMovie } = movies;
 
-export const listTvChannels = () => get('/admin/content/tv', P.AdminTvChannelsSchema);
-export const putTvChannel = (id: string, body: TvChannelBody) =>
-  put(`/admin/content/tv/${segment(id)}`, body, P.AnySchema);
-export const deleteTvChannel = (id: string) => remove(`/admin/content/tv/${segment(id)}`);
+const tv = contentCollection<AdminTvChannel, TvChannelBody>('tv', P.AdminTvChannelsSchema);
+export const { list: listTvChannels, put: putTvChannel, remove: deleteTvChannel } = tv;
 
 // ---- Guides and page texts ----
 
@@ -106,7 +129,7 @@ const guidePath = (lang: string, slug: string) => `/admin/content/guides/${segme
 export const listGuides = (lang: string): Promise<AdminGuide[]> =>
   get(`/admin/content/guides?lang=${segment(lang)}`, P.AdminGuidesSchema);
 export const putGuide = (lang: string, slug: string, body: GuideBody) =>
-  put(guidePath(lang, slug), body, P.AnySchema);
+  send('PUT', guidePath(lang, slug), body, P.AnySchema);
 export const deleteGuide = (lang: string, slug: string) => remove(guidePath(lang, slug));
 /** The published guide as visitors get it: `bodyHtml` is the server's inert rendering of the markdown. */
 export const getPublicGuide = (lang: string, slug: string): Promise<Guide> =>
@@ -117,7 +140,7 @@ const pageTextPath = (page: StaticPage, lang: string) =>
 export const listPageTexts = (): Promise<AdminPageText[]> =>
   get('/admin/content/pages', P.AdminPageTextsSchema);
 export const putPageText = (page: StaticPage, lang: string, body: PageTextBody) =>
-  put(pageTextPath(page, lang), body, P.AnySchema);
+  send('PUT', pageTextPath(page, lang), body, P.AnySchema);
 /** Back to the built-in text of the website. */
 export const deletePageText = (page: StaticPage, lang: string) => remove(pageTextPath(page, lang));
 export const getPublicPageText = (page: StaticPage, lang: string): Promise<PageText> =>
@@ -125,16 +148,16 @@ export const getPublicPageText = (page: StaticPage, lang: string): Promise<PageT
 
 // ---- Plans and deals (the admin API of issue 5) ----
 
-export const listPlans = (): Promise<AdminPlan[]> => get('/admin/plans', P.AdminPlansSchema);
-export const createPlan = (body: CreatePlanBody): Promise<AdminPlan> =>
-  authFetch.request('/admin/plans', { method: 'POST', body, parser: P.AdminPlanSchema });
-export const updatePlan = (id: string, body: UpdatePlanBody): Promise<AdminPlan> =>
-  authFetch.request(`/admin/plans/${segment(id)}`, { method: 'PATCH', body, parser: P.AdminPlanSchema });
-export const retirePlan = (id: string): Promise<void> => remove(`/admin/plans/${segment(id)}`);
+const plans = paymentsCatalogue<AdminPlan, CreatePlanBody, UpdatePlanBody>(
+  'plans',
+  P.AdminPlansSchema,
+  P.AdminPlanSchema,
+);
+export const { list: listPlans, create: createPlan, update: updatePlan, retire: retirePlan } = plans;
 
-export const listDeals = (): Promise<AdminDeal[]> => get('/admin/deals', P.AdminDealsSchema);
-export const createDeal = (body: CreateDealBody): Promise<AdminDeal> =>
-  authFetch.request('/admin/deals', { method: 'POST', body, parser: P.AdminDealSchema });
-export const updateDeal = (code: string, body: UpdateDealBody): Promise<AdminDeal> =>
-  authFetch.request(`/admin/deals/${segment(code)}`, { method: 'PATCH', body, parser: P.AdminDealSchema });
-export const retireDeal = (code: string): Promise<void> => remove(`/admin/deals/${segment(code)}`);
+const deals = paymentsCatalogue<AdminDeal, CreateDealBody, UpdateDealBody>(
+  'deals',
+  P.AdminDealsSchema,
+  P.AdminDealSchema,
+);
+export const { list: listDeals, create: createDeal, update: updateDeal, retire: retireDeal } = deals;

@@ -1,31 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import type { CmsAction } from '../hooks/use-cms-action.ts';
+import type { Bound } from '../hooks/use-cms-form.ts';
 import { SelectField } from './cms-fields.tsx';
 
 export type Access = 'free' | 'premium';
 
 /** Free for everyone, or premium: only for a signed-in visitor with a site-wide plan. */
-export function AccessField({
-  value,
-  onValue,
-  action,
-}: {
-  value: Access;
-  onValue: (value: Access) => void;
-  action: CmsAction;
-}) {
+export function AccessField(props: Bound<Access>) {
   const { t } = useTranslation('cms');
   return (
     <SelectField
       label={t('fields.access')}
-      name="access"
-      value={value}
-      onValue={onValue}
       options={[
         { value: 'free', label: t('access.free') },
         { value: 'premium', label: t('access.premium') },
       ]}
-      error={action.fieldError('access')}
+      {...props}
     />
   );
 }

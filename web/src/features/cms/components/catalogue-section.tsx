@@ -2,13 +2,10 @@ import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCmsAction } from '../hooks/use-cms-action.ts';
 import type { CmsList } from '../hooks/use-cms-list.ts';
-import { ConfirmButton } from './confirm-button.tsx';
+import { ConfirmedAction } from './confirm-button.tsx';
+import { ActionOutcome } from './editor-form.tsx';
+import { EditorTable, type Column } from './editor-table.tsx';
 import { SectionState } from './section-state.tsx';
-
-export interface Column<T> {
-  header: string;
-  cell: (item: T) => ReactNode;
-}
 
 /** What a section's form is given: the item to edit (null: a new one) and what to call once saved. */
 export interface FormProps<T> {
@@ -17,42 +14,44 @@ export interface FormProps<T> {
   onSaved: (key: string) => void;
 }
 
+/** The catalogue sections, each named by its group of texts in the `cms` namespace (`movies.new`...). */
+export type Catalogue = 'highlights' | 'movies' | 'tv' | 'guides' | 'plans' | 'deals';
+
 /**
  * The shape every catalogue section of the CMS shares (highlights, movies, TV channels, guides, plans,
  * deals): a table of what exists with Edit and Delete (asked twice), a "New" button, and the form below
- * the table, which keeps showing what was just saved with its success notice.
+ * the table, which keeps showing what was just saved with its success notice. Its texts are its group's
+ * (`{catalogue}.new`, `.edit`, `.deleted`, or "Retire" and `.retiredNotice` for plans and deals),
+ * its test id `cms-{catalogue}`.
  */
 export function CatalogueSection<T>({
+  catalogue,
   list,
   keyOf,
   nameOf,
   columns,
-  newLabel,
-  editTitle,
-  newTitle,
   remove,
-  removeLabel,
-  removed,
   canRemove,
   renderForm,
-  testId,
 }: {
+  catalogue: Catalogue;
   list: CmsList<T[]>;
   keyOf: (item: T) => string;
   nameOf: (item: T) => string;
   columns: Column<T>[];
-  newLabel: string;
-  editTitle: (item: T) => string;
-  newTitle: string;
-  remove: (item: T) => Promise<void>;
-  /** "Delete" unless said otherwise ("Retire" for plans and deals). */
-  removeLabel?: string;
-  removed: string;
+  remove: (item: T) => Promise<unknown>;
   canRemove?: (item: T) => boolean;
   renderForm: (props: FormProps<T>) => ReactNode;
-  testId: string;
 }) {
   const { t } = useTranslation('cms');
+  const testId = `cms-${catalogue}`;
+  const newLabel = t(`${catalogue}.new`);
+  const editTitle = (item: T) => t(`${catalogue}.edit`, { name: nameOf(item) });
+  // Plans and deals are retired (orders keep pointing at them), never deleted.
+  const [verb, removed] =
+    catalogue === 'plans' || catalogue === 'deals'
+      ? [t('actions.retire'), t(`${catalogue}.retiredNotice`)]
+      : [t('actions.delete'), t(`${catalogue}.deleted`)];
   const removal = useCmsAction();
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   // A new form (fresh fields) only when the operator opens one; a save keeps the form and its notice.
@@ -64,7 +63,6 @@ export function CatalogueSection<T>({
   const formRef = useRef<HTMLDivElement>(null);
   const items = list.items;
   const item = editing && editing !== 'new' ? (items?.find((i) => keyOf(i) === editing) ?? null) : null;
-  const verb = removeLabel ?? t('actions.delete');
 
   // Opening a form takes the keyboard user there.
   useEffect(() => {
@@ -88,72 +86,48 @@ export function CatalogueSection<T>({
         <p className="cms-muted">{t('common.empty')}</p>
       ) : (
         <div className="cms-table-wrap">
-          <table className="cms-table" data-testid="cms-table">
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th scope="col" key={column.header}>
-                    {column.header}
-                  </th>
-                ))}
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <tr key={keyOf(row)} data-id={keyOf(row)}>
-                  {columns.map((column) => (
-                    <td key={column.header}>{column.cell(row)}</td>
-                  ))}
-                  <td className="cms-row-actions">
-                    <button
-                      type="button"
-                      className="auth-button"
-                      onClick={() => open(keyOf(row))}
-                      data-testid="cms-edit"
-                    >
-                      {t('actions.edit')}
-                      <span className="visually-hidden"> {nameOf(row)}</span>
-                    </button>
-                    {(canRemove?.(row) ?? true) && (
-                      <ConfirmButton
-                        label={verb}
-                        question={t('actions.removeQuestion', { verb, name: nameOf(row) })}
-                        confirmLabel={t('actions.removeConfirm', { verb })}
-                        disabled={removal.saving}
-                        testId="cms-delete"
-                        onConfirm={() =>
-                          void removal
-                            .run(() => remove(row), removed)
-                            .then((ok) => {
-                              if (!ok) return;
-                              if (editing === keyOf(row)) setEditing(null);
-                              list.reload();
-                            })
-                        }
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <EditorTable
+            rows={items}
+            keyOf={keyOf}
+            columns={columns}
+            testId="cms-table"
+            actionsClassName="cms-row-actions"
+            actions={(row) => (
+              <>
+                <button
+                  type="button"
+                  className="auth-button"
+                  onClick={() => open(keyOf(row))}
+                  data-testid="cms-edit"
+                >
+                  {t('actions.edit')}
+                  <span className="visually-hidden"> {nameOf(row)}</span>
+                </button>
+                {(canRemove?.(row) ?? true) && (
+                  <ConfirmedAction
+                    label={verb}
+                    question={t('actions.removeQuestion', { verb, name: nameOf(row) })}
+                    confirmLabel={t('actions.removeConfirm', { verb })}
+                    action={removal}
+                    testId="cms-delete"
+                    task={() => remove(row)}
+                    success={removed}
+                    onDone={() => {
+                      if (editing === keyOf(row)) setEditing(null);
+                      list.reload();
+                    }}
+                  />
+                )}
+              </>
+            )}
+          />
         </div>
       )}
-      {removal.error && (
-        <p className="auth-form__message" role="alert">
-          {removal.error.message}
-        </p>
-      )}
-      {removal.notice && !editing && (
-        <p className="auth-notice cms-notice" role="status">
-          {removal.notice}
-        </p>
-      )}
+      <ActionOutcome action={removal} showNotice={!editing} />
       {editing && (
         <div className="cms-card cms-editor" ref={formRef} data-testid="cms-editor">
           <div className="cms-editor__head">
-            <h3 tabIndex={-1}>{item ? editTitle(item) : newTitle}</h3>
+            <h3 tabIndex={-1}>{item ? editTitle(item) : newLabel}</h3>
             <button type="button" className="auth-button" onClick={() => setEditing(null)}>
               {t('actions.close')}
             </button>

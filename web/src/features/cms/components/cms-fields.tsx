@@ -1,34 +1,50 @@
 import {
-  useEffect,
   useId,
-  useRef,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CmsAction } from '../hooks/use-cms-action.ts';
 
 /**
  * The CMS's labelled form controls. Each takes the field's path in the request body (`name`, e.g.
  * 'video.url'), so the server's error for that path appears under it, tied to the control for assistive
- * technology (aria-invalid, aria-describedby), as the sign-in forms do.
+ * technology (aria-invalid, aria-describedby), as the sign-in forms do. `useCmsForm().field(path)` gives
+ * name, value, onValue and error at once.
  */
-interface ShellProps {
-  label: string;
-  name: string;
-  error?: string | undefined;
-  hint?: ReactNode;
+type Common = { label: string; name: string; error?: string | undefined; hint?: ReactNode };
+type Bound<T> = { value: T; onValue: (value: T) => void };
+type Native<A> = Omit<A, 'value' | 'onChange' | 'name' | 'id'>;
+
+/** A control's props: what the shell around it takes, and what goes on the control itself. */
+const split = <P extends Common>({ label, name, error, hint, ...rest }: P) =>
+  [{ label, name, error, hint }, rest] as const;
+
+/** A field's server error, named for the tests by its path (`error-video.url`). */
+export function FieldError({ id, name, error }: { id?: string; name?: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p className="auth-form__error" id={id} data-testid={name ? `error-${name}` : undefined}>
+      {error}
+    </p>
+  );
+}
+
+function FieldShell({
+  label,
+  name,
+  error,
+  hint,
+  children,
+}: Common & {
   children: (control: {
     id: string;
     name: string;
     'aria-invalid'?: true;
     'aria-describedby'?: string;
   }) => ReactNode;
-}
-
-function FieldShell({ label, name, error, hint, children }: ShellProps) {
+}) {
   const id = useId();
   const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
@@ -40,11 +56,7 @@ function FieldShell({ label, name, error, hint, children }: ShellProps) {
         ...(error ? { 'aria-invalid': true as const } : {}),
         ...(described ? { 'aria-describedby': described } : {}),
       })}
-      {error && (
-        <p className="auth-form__error" id={`${id}-error`} data-testid={`error-${name}`}>
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} name={name} error={error} />
       {hint && (
         <p className="auth-form__hint" id={`${id}-hint`}>
           {hint}
@@ -54,23 +66,12 @@ function FieldShell({ label, name, error, hint, children }: ShellProps) {
   );
 }
 
-type Common = { label: string; name: string; error?: string | undefined; hint?: ReactNode };
+export type TextFieldProps = Common & Bound<string> & Native<InputHTMLAttributes<HTMLInputElement>>;
 
-export function TextField({
-  label,
-  name,
-  error,
-  hint,
-  value,
-  onValue,
-  type = 'text',
-  ...input
-}: Common & {
-  value: string;
-  onValue: (value: string) => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name' | 'id'>) {
+export function TextField({ value, onValue, type = 'text', ...props }: TextFieldProps) {
+  const [shell, input] = split(props);
   return (
-    <FieldShell label={label} name={name} error={error} hint={hint}>
+    <FieldShell {...shell}>
       {(control) => (
         <input
           {...control}
@@ -86,19 +87,13 @@ export function TextField({
 }
 
 export function TextAreaField({
-  label,
-  name,
-  error,
-  hint,
   value,
   onValue,
-  ...area
-}: Common & {
-  value: string;
-  onValue: (value: string) => void;
-} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'name' | 'id'>) {
+  ...props
+}: Common & Bound<string> & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const [shell, area] = split(props);
   return (
-    <FieldShell label={label} name={name} error={error} hint={hint}>
+    <FieldShell {...shell}>
       {(control) => (
         <textarea {...control} {...area} value={value} onChange={(e) => onValue(e.target.value)} />
       )}
@@ -107,21 +102,17 @@ export function TextAreaField({
 }
 
 export function SelectField<V extends string>({
-  label,
-  name,
-  error,
-  hint,
   value,
   onValue,
   options,
-  ...select
-}: Common & {
-  value: V;
-  onValue: (value: V) => void;
-  options: readonly { value: V; label: string }[];
-} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'name' | 'id'>) {
+  ...props
+}: Common &
+  Bound<V> & { options: readonly { value: V; label: string }[] } & Native<
+    SelectHTMLAttributes<HTMLSelectElement>
+  >) {
+  const [shell, select] = split(props);
   return (
-    <FieldShell label={label} name={name} error={error} hint={hint}>
+    <FieldShell {...shell}>
       {(control) => (
         <select {...control} {...select} value={value} onChange={(e) => onValue(e.target.value as V)}>
           {options.map((option) => (
@@ -157,79 +148,68 @@ export function CheckField({
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      {error && (
-        <p className="auth-form__error" id={`${id}-error`} data-testid={`error-${name}`}>
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} name={name} error={error} />
     </div>
   );
 }
 
+/** The key of what a form edits (an id or slug by default): typed once, read-only once it exists. */
+export function KeyField({
+  locked,
+  label,
+  hint,
+  ...props
+}: Omit<TextFieldProps, 'label' | 'readOnly'> & { locked: boolean; label?: string }) {
+  const { t } = useTranslation('cms');
+  return (
+    <TextField
+      label={label ?? t('fields.id')}
+      readOnly={locked}
+      hint={hint ?? t('fields.slugHint')}
+      {...props}
+    />
+  );
+}
+
+/** Where an item stands in its list (0 first). */
+export function PositionField(props: Omit<TextFieldProps, 'label'>) {
+  const { t } = useTranslation('cms');
+  return (
+    <TextField
+      label={t('fields.position')}
+      type="number"
+      min={0}
+      hint={t('fields.positionHint')}
+      {...props}
+    />
+  );
+}
+
 /**
- * The end of a CMS form: the failure of the whole form, the success notice, and the submit button, which
- * is disabled and says so while the call runs. Issues on paths no field shows are listed here too, so no
- * server complaint goes unseen.
+ * A group of fields with its legend, an optional hint, and the server's error for the group's own path
+ * (`name`: e.g. 'schedule' for "the programmes overlap"), above the fields.
  */
-export function FormFooter({
-  action,
-  submitLabel,
-  shownFields,
+export function Fieldset({
+  legend,
+  hint,
+  name,
+  error,
+  testId,
   children,
 }: {
-  action: CmsAction;
-  submitLabel: string;
-  /** The paths the form has fields for. */
-  shownFields: readonly string[];
-  children?: ReactNode;
+  legend: string;
+  hint?: string;
+  name?: string;
+  error?: string | undefined;
+  testId?: string;
+  children: ReactNode;
 }) {
-  const { t } = useTranslation('cms');
-  const { error, notice, saving } = action;
-  const anchor = useRef<HTMLSpanElement>(null);
-  // A refused save takes the keyboard to the first field the server named, else to the form's message.
-  useEffect(() => {
-    if (!error) return;
-    const form = anchor.current?.closest('form');
-    const target =
-      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      form?.querySelector<HTMLElement>('[data-testid="cms-form-error"]');
-    target?.focus();
-  }, [error]);
-  const stray = error ? Object.entries(error.fields).filter(([path]) => !shownFields.includes(path)) : [];
   return (
-    <>
-      <span ref={anchor} hidden />
-      {error && (
-        <div className="auth-form__message" role="alert" tabIndex={-1} data-testid="cms-form-error">
-          <p>{error.message}</p>
-          {stray.length > 0 && (
-            <ul>
-              {stray.map(([path, message]) => (
-                <li key={path} data-testid={`error-${path}`}>
-                  <code>{path}</code>: {message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-      {notice && (
-        <p className="auth-notice cms-notice" role="status" data-testid="cms-notice">
-          {notice}
-        </p>
-      )}
-      <div className="cms-actions">
-        <button
-          type="submit"
-          className="auth-button auth-button--primary"
-          disabled={saving}
-          aria-busy={saving || undefined}
-          data-testid="cms-submit"
-        >
-          {saving ? t('actions.saving') : submitLabel}
-        </button>
-        {children}
-      </div>
-    </>
+    <fieldset className="cms-fieldset" data-testid={testId}>
+      <legend>{legend}</legend>
+      {hint && <p className="auth-form__hint">{hint}</p>}
+      <FieldError name={name} error={error} />
+      {children}
+    </fieldset>
   );
 }

@@ -1,11 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CmsAction } from '../hooks/use-cms-action.ts';
 
 /**
  * A destructive action asked twice: the first press shows "Delete {name}?" with the real button and a
  * cancel, and moves focus to the real one (Escape or Cancel puts it back), so a keyboard user gets the
  * same confirmation as a mouse user and nothing is deleted by a stray click.
  */
+interface ConfirmButtonProps {
+  label: string;
+  question: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+  testId?: string;
+}
+
 export function ConfirmButton({
   label,
   question,
@@ -13,14 +23,7 @@ export function ConfirmButton({
   onConfirm,
   disabled,
   testId,
-}: {
-  label: string;
-  question: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  disabled?: boolean;
-  testId?: string;
-}) {
+}: ConfirmButtonProps) {
   const { t } = useTranslation('cms');
   const [asking, setAsking] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -73,5 +76,30 @@ export function ConfirmButton({
         {t('actions.cancel')}
       </button>
     </span>
+  );
+}
+
+/**
+ * A ConfirmButton whose confirmation runs `task` through `action` (delete, retire, reset): disabled while
+ * the action runs, `success` as its notice, `onDone` once it worked.
+ */
+export function ConfirmedAction({
+  action,
+  task,
+  success,
+  onDone,
+  ...button
+}: Omit<ConfirmButtonProps, 'onConfirm' | 'disabled'> & {
+  action: CmsAction;
+  task: () => Promise<unknown>;
+  success: string;
+  onDone: () => void;
+}) {
+  return (
+    <ConfirmButton
+      {...button}
+      disabled={action.saving}
+      onConfirm={() => void action.run(task, success, onDone)}
+    />
   );
 }

@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDeal, AdminPlan } from '@pitchside/shared/payments';
 import { useVisit } from '../../../app/boot.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { createDeal, listDeals, listPlans, retireDeal, updateDeal } from '../api/cms-api.ts';
-import { useCmsAction } from '../hooks/use-cms-action.ts';
+import { useCmsForm } from '../hooks/use-cms-form.ts';
 import { useCmsList } from '../hooks/use-cms-list.ts';
 import { fromLocalInput, toLocalInput } from '../utils/local-time.ts';
 import { CatalogueSection, type FormProps } from './catalogue-section.tsx';
-import { CheckField, FormFooter, TextField } from './cms-fields.tsx';
+import { CheckField, FieldError, KeyField, TextField } from './cms-fields.tsx';
+import { EditorForm } from './editor-form.tsx';
 import { numberOrNull } from './video-fields.tsx';
 
 const FIELDS = ['code', 'name', 'planIds', 'percentOff', 'startsAt', 'endsAt'];
@@ -25,8 +26,8 @@ export function DealsEditor() {
   const when = (iso: string | null) => (iso ? formatDate(iso, 'dateTime', i18n.language, timeZone) : '—');
   return (
     <CatalogueSection<AdminDeal>
+      catalogue="deals"
       list={list}
-      testId="cms-deals"
       keyOf={(d) => d.code}
       nameOf={(d) => d.name}
       columns={[
@@ -37,13 +38,8 @@ export function DealsEditor() {
         { header: t('deals.window'), cell: (d) => `${when(d.startsAt)} – ${when(d.endsAt)}` },
         { header: t('plans.status'), cell: (d) => (d.retiredAt ? t('plans.retired') : t('deals.active')) },
       ]}
-      newLabel={t('deals.new')}
-      newTitle={t('deals.new')}
-      editTitle={(d) => t('deals.edit', { name: d.name })}
       remove={(d) => retireDeal(d.code)}
-      removeLabel={t('actions.retire')}
       canRemove={(d) => !d.retiredAt}
-      removed={t('deals.retiredNotice')}
       renderForm={(props) => <DealForm {...props} plans={plans.items ?? []} />}
     />
   );
@@ -51,51 +47,42 @@ export function DealsEditor() {
 
 function DealForm({ item, onSaved, plans }: FormProps<AdminDeal> & { plans: AdminPlan[] }) {
   const { t } = useTranslation('cms');
-  const action = useCmsAction(FIELDS);
-  const [code, setCode] = useState(item?.code ?? '');
-  const [name, setName] = useState(item?.name ?? '');
+  const form = useCmsForm(
+    {
+      code: item?.code ?? '',
+      name: item?.name ?? '',
+      percentOff: String(item?.percentOff ?? 10),
+      startsAt: toLocalInput(item?.startsAt),
+      endsAt: toLocalInput(item?.endsAt),
+    },
+    FIELDS,
+  );
+  const { action, values: v } = form;
   const [planIds, setPlanIds] = useState<string[]>(item?.planIds ?? []);
-  const [percentOff, setPercentOff] = useState(String(item?.percentOff ?? 10));
-  const [startsAt, setStartsAt] = useState(toLocalInput(item?.startsAt));
-  const [endsAt, setEndsAt] = useState(toLocalInput(item?.endsAt));
   const offered = plans.filter((p) => !p.retiredAt || planIds.includes(p.id));
+  const key = (item?.code ?? v.code.trim()).toUpperCase();
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
+  const save = () => {
     const common = {
-      name,
+      name: v.name,
       planIds,
-      percentOff: numberOrNull(percentOff) ?? 0,
-      startsAt: startsAt ? fromLocalInput(startsAt) : null,
-      endsAt: endsAt ? fromLocalInput(endsAt) : null,
+      percentOff: numberOrNull(v.percentOff) ?? 0,
+      startsAt: v.startsAt ? fromLocalInput(v.startsAt) : null,
+      endsAt: v.endsAt ? fromLocalInput(v.endsAt) : null,
     };
-    const key = (item?.code ?? code.trim()).toUpperCase();
-    void action
-      .run(
-        () => (item ? updateDeal(item.code, common) : createDeal({ ...common, code: key })).then(() => {}),
-        item ? t('deals.saved') : t('deals.created'),
-      )
-      .then((ok) => ok && onSaved(key));
+    return item ? updateDeal(item.code, common) : createDeal({ ...common, code: key });
   };
 
   return (
-    <form className="auth-form" onSubmit={save} noValidate>
-      <TextField
-        label={t('deals.code')}
-        name="code"
-        value={code}
-        onValue={setCode}
-        readOnly={!!item}
-        hint={t('deals.codeHint')}
-        error={action.fieldError('code')}
-      />
-      <TextField
-        label={t('fields.name')}
-        name="name"
-        value={name}
-        onValue={setName}
-        error={action.fieldError('name')}
-      />
+    <EditorForm
+      form={form}
+      save={save}
+      saved={item ? t('deals.saved') : t('deals.created')}
+      onDone={() => onSaved(key)}
+      submitLabel={item ? t('actions.save') : t('deals.create')}
+    >
+      <KeyField locked={!!item} label={t('deals.code')} hint={t('deals.codeHint')} {...form.field('code')} />
+      <TextField label={t('fields.name')} {...form.field('name')} />
       <fieldset
         className="cms-fieldset"
         aria-describedby={action.fieldError('planIds') ? 'cms-deal-plans-error' : undefined}
@@ -110,45 +97,21 @@ function DealForm({ item, onSaved, plans }: FormProps<AdminDeal> & { plans: Admi
             onChecked={(on) => setPlanIds(on ? [...planIds, plan.id] : planIds.filter((p) => p !== plan.id))}
           />
         ))}
-        {action.fieldError('planIds') && (
-          <p className="auth-form__error" id="cms-deal-plans-error" data-testid="error-planIds">
-            {action.fieldError('planIds')}
-          </p>
-        )}
+        <FieldError id="cms-deal-plans-error" name="planIds" error={action.fieldError('planIds')} />
       </fieldset>
-      <TextField
-        label={t('deals.percentOff')}
-        name="percentOff"
-        type="number"
-        min={0}
-        max={90}
-        value={percentOff}
-        onValue={setPercentOff}
-        error={action.fieldError('percentOff')}
-      />
+      <TextField label={t('deals.percentOff')} type="number" min={0} max={90} {...form.field('percentOff')} />
       <TextField
         label={t('deals.startsAt')}
-        name="startsAt"
         type="datetime-local"
-        value={startsAt}
-        onValue={setStartsAt}
         hint={t('deals.dateHint')}
-        error={action.fieldError('startsAt')}
+        {...form.field('startsAt')}
       />
       <TextField
         label={t('deals.endsAt')}
-        name="endsAt"
         type="datetime-local"
-        value={endsAt}
-        onValue={setEndsAt}
         hint={t('deals.dateHint')}
-        error={action.fieldError('endsAt')}
+        {...form.field('endsAt')}
       />
-      <FormFooter
-        action={action}
-        submitLabel={item ? t('actions.save') : t('deals.create')}
-        shownFields={FIELDS}
-      />
-    </form>
+    </EditorForm>
   );
 }

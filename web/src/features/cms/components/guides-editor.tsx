@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminGuide } from '@pitchside/shared/content';
 import type { Language } from '@pitchside/shared/constants';
@@ -6,11 +6,13 @@ import { useVisit } from '../../../app/boot.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { deleteGuide, getPublicGuide, listGuides, putGuide } from '../api/cms-api.ts';
 import { useCmsAction } from '../hooks/use-cms-action.ts';
+import { useCmsForm } from '../hooks/use-cms-form.ts';
 import { useCmsList } from '../hooks/use-cms-list.ts';
 import { CatalogueSection, type FormProps } from './catalogue-section.tsx';
-import { CheckField, FormFooter, TextAreaField, TextField } from './cms-fields.tsx';
+import { CheckField, KeyField, TextAreaField, TextField } from './cms-fields.tsx';
+import { ActionOutcome, EditorForm } from './editor-form.tsx';
 import { LanguageField } from './language-field.tsx';
-import { MarkdownPreview } from './markdown-preview.tsx';
+import { MarkdownField, MarkdownPreview, useSavedRendering } from './markdown-preview.tsx';
 
 const FIELDS = ['lang', 'slug', 'title', 'summary', 'body', 'published'];
 
@@ -27,35 +29,30 @@ export function GuidesEditor({ initialLanguage }: { initialLanguage: Language })
   const toggle = useCmsAction();
 
   const setPublished = (guide: AdminGuide, published: boolean) =>
-    void toggle
-      .run(
-        () =>
-          putGuide(guide.language, guide.slug, {
-            title: guide.title,
-            summary: guide.summary,
-            body: guide.body,
-            published,
-          }).then(() => {}),
-        published
-          ? t('guides.publishedNotice', { name: guide.title })
-          : t('guides.unpublishedNotice', { name: guide.title }),
-      )
-      .then((ok) => ok && list.reload());
+    void toggle.run(
+      () =>
+        putGuide(guide.language, guide.slug, {
+          title: guide.title,
+          summary: guide.summary,
+          body: guide.body,
+          published,
+        }),
+      published
+        ? t('guides.publishedNotice', { name: guide.title })
+        : t('guides.unpublishedNotice', { name: guide.title }),
+      list.reload,
+    );
 
   return (
     <>
       <div className="cms-toolbar">
         <LanguageField value={language} onValue={setLanguage} name="guides-language" />
       </div>
-      {toggle.error && (
-        <p className="auth-form__message" role="alert">
-          {toggle.error.message}
-        </p>
-      )}
+      <ActionOutcome action={toggle} />
       <CatalogueSection<AdminGuide>
         key={language}
+        catalogue="guides"
         list={list}
-        testId="cms-guides"
         keyOf={(g) => g.slug}
         nameOf={(g) => g.title}
         columns={[
@@ -86,11 +83,7 @@ export function GuidesEditor({ initialLanguage }: { initialLanguage: Language })
             cell: (g) => formatDate(g.updatedAt, 'dateTime', i18n.language, timeZone),
           },
         ]}
-        newLabel={t('guides.new')}
-        newTitle={t('guides.new')}
-        editTitle={(g) => t('guides.edit', { name: g.title })}
         remove={(g) => deleteGuide(g.language, g.slug)}
-        removed={t('guides.deleted')}
         renderForm={(props) => <GuideForm {...props} language={language} />}
       />
     </>
@@ -99,78 +92,38 @@ export function GuidesEditor({ initialLanguage }: { initialLanguage: Language })
 
 function GuideForm({ item, onSaved, language }: FormProps<AdminGuide> & { language: Language }) {
   const { t } = useTranslation('cms');
-  const action = useCmsAction(FIELDS);
-  const [slug, setSlug] = useState(item?.slug ?? '');
-  const [title, setTitle] = useState(item?.title ?? '');
-  const [summary, setSummary] = useState(item?.summary ?? '');
-  const [body, setBody] = useState(item?.body ?? '');
-  const [published, setPublished] = useState(item?.published ?? true);
-  /** The server's rendering of what was last saved, while the text is unchanged since. */
-  const [rendered, setRendered] = useState<{ body: string; html: string } | null>(null);
+  const form = useCmsForm(
+    {
+      slug: item?.slug ?? '',
+      title: item?.title ?? '',
+      summary: item?.summary ?? '',
+      body: item?.body ?? '',
+      published: item?.published ?? true,
+    },
+    FIELDS,
+  );
+  const v = form.values;
+  const key = v.slug.trim();
+  const rendering = useSavedRendering();
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const key = slug.trim();
-    const saved = body;
-    void action
-      .run(async () => {
-        await putGuide(language, key, { title, summary, body: saved, published });
-        // A draft has no public rendering: its preview stays plain text.
-        if (published) {
-          const guide = await getPublicGuide(language, key).catch(() => null);
-          setRendered(guide ? { body: saved, html: guide.bodyHtml } : null);
-        } else setRendered(null);
-      }, t('guides.saved'))
-      .then((ok) => ok && onSaved(key));
+  const save = async () => {
+    const { title, summary, body, published } = v;
+    await putGuide(language, key, { title, summary, body, published });
+    // A draft has no public rendering: its preview stays plain text.
+    const guide = published ? await getPublicGuide(language, key).catch(() => null) : null;
+    rendering.remember(body, guide?.bodyHtml ?? null);
   };
 
   return (
     <div className="cms-split">
-      <form className="auth-form" onSubmit={save} noValidate>
-        <TextField
-          label={t('fields.slug')}
-          name="slug"
-          value={slug}
-          onValue={setSlug}
-          readOnly={!!item}
-          hint={t('fields.slugHint')}
-          error={action.fieldError('slug')}
-        />
-        <TextField
-          label={t('fields.title')}
-          name="title"
-          value={title}
-          onValue={setTitle}
-          error={action.fieldError('title')}
-        />
-        <TextAreaField
-          label={t('fields.summary')}
-          name="summary"
-          value={summary}
-          onValue={setSummary}
-          rows={2}
-          error={action.fieldError('summary')}
-        />
-        <TextAreaField
-          label={t('fields.body')}
-          name="body"
-          value={body}
-          onValue={setBody}
-          rows={14}
-          className="cms-markdown"
-          hint={t('fields.markdownHint')}
-          error={action.fieldError('body')}
-        />
-        <CheckField
-          label={t('fields.publishedLabel')}
-          name="published"
-          checked={published}
-          onChecked={setPublished}
-          error={action.fieldError('published')}
-        />
-        <FormFooter action={action} submitLabel={t('actions.save')} shownFields={FIELDS} />
-      </form>
-      <MarkdownPreview text={body} html={rendered && rendered.body === body ? rendered.html : null} />
+      <EditorForm form={form} save={save} saved={t('guides.saved')} onDone={() => onSaved(key)}>
+        <KeyField label={t('fields.slug')} locked={!!item} {...form.field('slug')} />
+        <TextField label={t('fields.title')} {...form.field('title')} />
+        <TextAreaField label={t('fields.summary')} rows={2} {...form.field('summary')} />
+        <MarkdownField {...form.field('body')} />
+        <CheckField label={t('fields.publishedLabel')} {...form.check('published')} />
+      </EditorForm>
+      <MarkdownPreview text={v.body} html={rendering.htmlOf(v.body)} />
     </div>
   );
 }

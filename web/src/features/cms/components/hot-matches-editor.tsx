@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getHotPins, putHotPins } from '../api/cms-api.ts';
 import { useCmsAction } from '../hooks/use-cms-action.ts';
 import { useCmsList } from '../hooks/use-cms-list.ts';
-import { FormFooter } from './cms-fields.tsx';
+import { EditorForm } from './editor-form.tsx';
 import { MatchPicker, matchName, usePickableMatches } from './match-picker.tsx';
 import { SectionState } from './section-state.tsx';
 
@@ -42,18 +42,18 @@ export function HotMatchesEditor() {
       return next;
     });
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    if (!order) return;
-    void action
-      .run(() => putHotPins({ matchIds: order }).then(() => {}), t('hot.saved'))
-      .then((ok) => ok && pins.reload());
-  };
-
   if (!order) return <SectionState list={pins} />;
   return (
     <div className="cms-columns">
-      <form className="auth-form cms-card" onSubmit={save} noValidate aria-labelledby="cms-hot-pinned">
+      <EditorForm
+        form={{ action, fields: ['matchIds', ...order.map((_, i) => `matchIds.${i}`)] }}
+        save={() => putHotPins({ matchIds: order })}
+        saved={t('hot.saved')}
+        onDone={pins.reload}
+        submitLabel={t('hot.save')}
+        className="auth-form cms-card"
+        aria-labelledby="cms-hot-pinned"
+      >
         <h3 id="cms-hot-pinned">{t('hot.pinned')}</h3>
         <p className="cms-muted">{t('hot.pinnedHint', { count: MAX_PINS })}</p>
         {order.length === 0 ? (
@@ -106,23 +106,16 @@ export function HotMatchesEditor() {
             {t('hot.unsaved')}
           </p>
         )}
-        <FormFooter
-          action={action}
-          submitLabel={t('hot.save')}
-          shownFields={['matchIds', ...order.map((_, i) => `matchIds.${i}`)]}
-        />
-      </form>
-      <section className="cms-card" aria-labelledby="cms-hot-pick">
-        <h3 id="cms-hot-pick">{t('hot.pick')}</h3>
-        <MatchPicker
-          entries={matches.items}
-          error={matches.error}
-          testId="cms-hot-picker"
-          actionLabel={(entry) => (order.includes(entry.match.id) ? t('hot.isPinned') : t('hot.pin'))}
-          isDisabled={(entry) => order.includes(entry.match.id) || order.length >= MAX_PINS}
-          onPick={(entry) => setOrder([...order, entry.match.id])}
-        />
-      </section>
+      </EditorForm>
+      <MatchPicker
+        title={t('hot.pick')}
+        titleId="cms-hot-pick"
+        matches={matches}
+        testId="cms-hot-picker"
+        actionLabel={(entry) => (order.includes(entry.match.id) ? t('hot.isPinned') : t('hot.pin'))}
+        isDisabled={(entry) => order.includes(entry.match.id) || order.length >= MAX_PINS}
+        onPick={(entry) => setOrder([...order, entry.match.id])}
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { ScoreboardEntry } from '@pitchside/shared/protocol';
 import { useVisit } from '../../../app/boot.ts';
 import { dayOf, formatDate } from '../../../lib/format.ts';
 import { fetchPickableMatches } from '../api/cms-api.ts';
-import { useCmsList } from '../hooks/use-cms-list.ts';
+import { useCmsList, type CmsList } from '../hooks/use-cms-list.ts';
 
 /** "Home – Away", the way every CMS list names a match. */
 export const matchName = (entry: ScoreboardEntry): string =>
@@ -18,25 +18,28 @@ export function usePickableMatches() {
 }
 
 /**
- * A searchable list of matches with one action each ("Pin", "Choose"): the search filters by team,
- * competition or id as the operator types.
+ * A card with a searchable list of matches (a `usePickableMatches()`) and one action each ("Pin",
+ * "Choose"): the search filters by team, competition or id as the operator types.
  */
 export function MatchPicker({
-  entries,
-  error,
+  title,
+  titleId,
+  matches,
   actionLabel,
   onPick,
   isDisabled,
   testId,
 }: {
-  entries: ScoreboardEntry[] | null;
-  error: string | null;
+  title: string;
+  titleId: string;
+  matches: CmsList<ScoreboardEntry[]>;
   actionLabel: (entry: ScoreboardEntry) => string;
   onPick: (entry: ScoreboardEntry) => void;
   isDisabled?: (entry: ScoreboardEntry) => boolean;
   testId: string;
 }) {
   const { t, i18n } = useTranslation('cms');
+  const { items: entries, error } = matches;
   const { timeZone } = useVisit();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
@@ -48,49 +51,52 @@ export function MatchPicker({
   }, [entries, query]);
 
   return (
-    <div className="cms-picker" data-testid={testId}>
-      <div className="auth-form__field cms-field">
-        <label htmlFor={`${testId}-search`}>{t('matches.search')}</label>
-        <input
-          id={`${testId}-search`}
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder={t('matches.searchHint')}
-        />
-      </div>
-      {!entries ? (
-        <p role="status">{error ?? t('common.loading')}</p>
-      ) : (
-        <>
-          <p role="status" className="cms-muted">
-            {t('matches.count', { count: shown.length })}
-          </p>
-          <ul className="cms-picker__list">
-            {shown.slice(0, 60).map((entry) => (
-              <li key={entry.match.id} data-match={entry.match.id}>
-                <span className="cms-picker__match">
-                  <strong>{matchName(entry)}</strong>
-                  <span className="cms-muted">
-                    {entry.match.competition.name} ·{' '}
-                    {formatDate(entry.match.kickoff, 'dayMonth', i18n.language, timeZone)}{' '}
-                    {formatDate(entry.match.kickoff, 'time', i18n.language, timeZone)}
+    <section className="cms-card" aria-labelledby={titleId}>
+      <h3 id={titleId}>{title}</h3>
+      <div className="cms-picker" data-testid={testId}>
+        <div className="auth-form__field cms-field">
+          <label htmlFor={`${testId}-search`}>{t('matches.search')}</label>
+          <input
+            id={`${testId}-search`}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t('matches.searchHint')}
+          />
+        </div>
+        {!entries ? (
+          <p role="status">{error ?? t('common.loading')}</p>
+        ) : (
+          <>
+            <p role="status" className="cms-muted">
+              {t('matches.count', { count: shown.length })}
+            </p>
+            <ul className="cms-picker__list">
+              {shown.slice(0, 60).map((entry) => (
+                <li key={entry.match.id} data-match={entry.match.id}>
+                  <span className="cms-picker__match">
+                    <strong>{matchName(entry)}</strong>
+                    <span className="cms-muted">
+                      {entry.match.competition.name} ·{' '}
+                      {formatDate(entry.match.kickoff, 'dayMonth', i18n.language, timeZone)}{' '}
+                      {formatDate(entry.match.kickoff, 'time', i18n.language, timeZone)}
+                    </span>
                   </span>
-                </span>
-                <button
-                  type="button"
-                  className="auth-button"
-                  onClick={() => onPick(entry)}
-                  disabled={isDisabled?.(entry)}
-                  data-testid="cms-pick-match"
-                >
-                  {actionLabel(entry)}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </div>
+                  <button
+                    type="button"
+                    className="auth-button"
+                    onClick={() => onPick(entry)}
+                    disabled={isDisabled?.(entry)}
+                    data-testid="cms-pick-match"
+                  >
+                    {actionLabel(entry)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </section>
   );
 }

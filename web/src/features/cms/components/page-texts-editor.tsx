@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATIC_PAGES, type AdminPageText, type StaticPage } from '@pitchside/shared/content';
 import type { Language } from '@pitchside/shared/constants';
@@ -6,11 +6,14 @@ import { useVisit } from '../../../app/boot.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { deletePageText, getPublicPageText, listPageTexts, putPageText } from '../api/cms-api.ts';
 import { useCmsAction } from '../hooks/use-cms-action.ts';
+import { useCmsForm } from '../hooks/use-cms-form.ts';
 import { useCmsList } from '../hooks/use-cms-list.ts';
-import { FormFooter, SelectField, TextAreaField, TextField } from './cms-fields.tsx';
-import { ConfirmButton } from './confirm-button.tsx';
+import { SelectField, TextField } from './cms-fields.tsx';
+import { ConfirmedAction } from './confirm-button.tsx';
+import { ActionOutcome, EditorForm } from './editor-form.tsx';
+import { EditorTable } from './editor-table.tsx';
 import { LanguageField, useLanguageOptions } from './language-field.tsx';
-import { MarkdownPreview } from './markdown-preview.tsx';
+import { MarkdownField, MarkdownPreview, useSavedRendering } from './markdown-preview.tsx';
 import { SectionState } from './section-state.tsx';
 
 const FIELDS = ['page', 'lang', 'title', 'body'];
@@ -56,37 +59,30 @@ export function PageTextsEditor({ initialLanguage }: { initialLanguage: Language
         {list.items.length === 0 ? (
           <p className="cms-muted">{t('pages.noOverrides')}</p>
         ) : (
-          <table className="cms-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('fields.page')}</th>
-                <th scope="col">{t('fields.language')}</th>
-                <th scope="col">{t('fields.updatedAt')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((text) => (
-                <tr key={`${text.page}:${text.language}`}>
-                  <td>{t(`staticPages.${text.page}`)}</td>
-                  <td>{languageName(text.language)}</td>
-                  <td>{formatDate(text.updatedAt, 'dateTime', i18n.language, timeZone)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="auth-button"
-                      onClick={() => {
-                        setPage(text.page);
-                        setLanguage(text.language);
-                      }}
-                    >
-                      {t('actions.edit')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <EditorTable
+            rows={list.items}
+            keyOf={(text) => `${text.page}:${text.language}`}
+            columns={[
+              { header: t('fields.page'), cell: (text) => t(`staticPages.${text.page}`) },
+              { header: t('fields.language'), cell: (text) => languageName(text.language) },
+              {
+                header: t('fields.updatedAt'),
+                cell: (text) => formatDate(text.updatedAt, 'dateTime', i18n.language, timeZone),
+              },
+            ]}
+            actions={(text) => (
+              <button
+                type="button"
+                className="auth-button"
+                onClick={() => {
+                  setPage(text.page);
+                  setLanguage(text.language);
+                }}
+              >
+                {t('actions.edit')}
+              </button>
+            )}
+          />
         )}
       </section>
     </div>
@@ -105,85 +101,54 @@ function PageTextForm({
   onChanged: () => void;
 }) {
   const { t } = useTranslation('cms');
-  const action = useCmsAction(FIELDS);
+  const form = useCmsForm({ title: override?.title ?? '', body: override?.body ?? '' }, FIELDS);
+  const v = form.values;
   const reset = useCmsAction();
-  const [title, setTitle] = useState(override?.title ?? '');
-  const [body, setBody] = useState(override?.body ?? '');
-  const [rendered, setRendered] = useState<{ body: string; html: string } | null>(null);
+  const rendering = useSavedRendering();
   const name = t(`staticPages.${page}`);
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const saved = body;
-    void action
-      .run(
-        async () => {
-          await putPageText(page, language, { title, body: saved });
-          const text = await getPublicPageText(page, language).catch(() => null);
-          setRendered(text ? { body: saved, html: text.bodyHtml } : null);
-        },
-        t('pages.saved', { name }),
-      )
-      .then((ok) => ok && onChanged());
+  const save = async () => {
+    const { title, body } = v;
+    await putPageText(page, language, { title, body });
+    const text = await getPublicPageText(page, language).catch(() => null);
+    rendering.remember(body, text?.bodyHtml ?? null);
   };
 
   return (
     <div className="cms-split">
-      <form className="auth-form" onSubmit={save} noValidate aria-label={t('pages.editing', { name })}>
-        <p role="status" className="cms-muted" data-testid="cms-page-state">
-          {override ? t('pages.overridden') : t('pages.builtIn')}
-        </p>
-        <TextField
-          label={t('fields.title')}
-          name="title"
-          value={title}
-          onValue={setTitle}
-          error={action.fieldError('title')}
-        />
-        <TextAreaField
-          label={t('fields.body')}
-          name="body"
-          value={body}
-          onValue={setBody}
-          rows={14}
-          className="cms-markdown"
-          hint={t('fields.markdownHint')}
-          error={action.fieldError('body')}
-        />
-        <FormFooter action={action} submitLabel={t('actions.save')} shownFields={FIELDS}>
-          {override && (
-            <ConfirmButton
+      <EditorForm
+        form={form}
+        save={save}
+        saved={t('pages.saved', { name })}
+        onDone={onChanged}
+        aria-label={t('pages.editing', { name })}
+        buttons={
+          override && (
+            <ConfirmedAction
               label={t('pages.reset')}
               question={t('pages.resetQuestion', { name })}
               confirmLabel={t('pages.resetConfirm')}
-              disabled={reset.saving}
+              action={reset}
               testId="cms-reset"
-              onConfirm={() =>
-                void reset
-                  .run(() => deletePageText(page, language), t('pages.resetDone', { name }))
-                  .then((ok) => {
-                    if (!ok) return;
-                    setTitle('');
-                    setBody('');
-                    setRendered(null);
-                    onChanged();
-                  })
-              }
+              task={() => deletePageText(page, language)}
+              success={t('pages.resetDone', { name })}
+              onDone={() => {
+                form.change({ title: '', body: '' });
+                rendering.remember('', null);
+                onChanged();
+              }}
             />
-          )}
-        </FormFooter>
-        {reset.error && (
-          <p className="auth-form__message" role="alert">
-            {reset.error.message}
-          </p>
-        )}
-        {reset.notice && !override && (
-          <p className="auth-notice cms-notice" role="status">
-            {reset.notice}
-          </p>
-        )}
-      </form>
-      <MarkdownPreview text={body} html={rendered && rendered.body === body ? rendered.html : null} />
+          )
+        }
+        below={<ActionOutcome action={reset} showNotice={!override} />}
+      >
+        <p role="status" className="cms-muted" data-testid="cms-page-state">
+          {override ? t('pages.overridden') : t('pages.builtIn')}
+        </p>
+        <TextField label={t('fields.title')} {...form.field('title')} />
+        <MarkdownField {...form.field('body')} />
+      </EditorForm>
+      <MarkdownPreview text={v.body} html={rendering.htmlOf(v.body)} />
     </div>
   );
 }

@@ -1,11 +1,15 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
 import { addStreamSource, deleteStreamSource, listStreamSources } from '../api/cms-api.ts';
 import { useCmsAction } from '../hooks/use-cms-action.ts';
+import { useCmsForm } from '../hooks/use-cms-form.ts';
 import { useCmsList } from '../hooks/use-cms-list.ts';
-import { ConfirmButton } from './confirm-button.tsx';
-import { FormFooter, SelectField, TextField } from './cms-fields.tsx';
+import { AccessField, type Access } from './access-field.tsx';
+import { TextField } from './cms-fields.tsx';
+import { ConfirmedAction } from './confirm-button.tsx';
+import { ActionOutcome, EditorForm } from './editor-form.tsx';
+import { EditorTable } from './editor-table.tsx';
 import { MatchPicker, matchName, usePickableMatches } from './match-picker.tsx';
 import { SectionState } from './section-state.tsx';
 
@@ -22,19 +26,17 @@ export function StreamSourcesEditor() {
   const [match, setMatch] = useState<ScoreboardEntry | null>(null);
   return (
     <div className="cms-columns">
-      <section className="cms-card" aria-labelledby="cms-streams-pick">
-        <h3 id="cms-streams-pick">{t('streams.pick')}</h3>
-        <MatchPicker
-          entries={matches.items}
-          error={matches.error}
-          testId="cms-streams-picker"
-          actionLabel={(entry) =>
-            entry.match.id === match?.match.id ? t('streams.chosen') : t('streams.choose')
-          }
-          isDisabled={(entry) => entry.match.id === match?.match.id}
-          onPick={setMatch}
-        />
-      </section>
+      <MatchPicker
+        title={t('streams.pick')}
+        titleId="cms-streams-pick"
+        matches={matches}
+        testId="cms-streams-picker"
+        actionLabel={(entry) =>
+          entry.match.id === match?.match.id ? t('streams.chosen') : t('streams.choose')
+        }
+        isDisabled={(entry) => entry.match.id === match?.match.id}
+        onPick={setMatch}
+      />
       {match ? (
         <MatchSources key={match.match.id} entry={match} />
       ) : (
@@ -49,23 +51,8 @@ function MatchSources({ entry }: { entry: ScoreboardEntry }) {
   const matchId = entry.match.id;
   const load = useCallback(() => listStreamSources(matchId), [matchId]);
   const sources = useCmsList(load);
-  const action = useCmsAction(FIELDS);
+  const form = useCmsForm({ label: '', access: 'free' as Access, hls: '' }, FIELDS);
   const removal = useCmsAction();
-  const [label, setLabel] = useState('');
-  const [access, setAccess] = useState<'free' | 'premium'>('free');
-  const [hls, setHls] = useState('');
-
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    void action
-      .run(() => addStreamSource(matchId, { label, access, hls }).then(() => {}), t('streams.added'))
-      .then((ok) => {
-        if (!ok) return;
-        setLabel('');
-        setHls('');
-        sources.reload();
-      });
-  };
 
   return (
     <section className="cms-card" aria-labelledby="cms-streams-of" data-testid="cms-match-sources">
@@ -75,77 +62,51 @@ function MatchSources({ entry }: { entry: ScoreboardEntry }) {
       ) : sources.items.length === 0 ? (
         <p>{t('streams.empty')}</p>
       ) : (
-        <table className="cms-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('fields.label')}</th>
-              <th scope="col">{t('fields.access')}</th>
-              <th scope="col">{t('fields.hls')}</th>
-              <th scope="col">{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sources.items.map((source) => (
-              <tr key={source.id} data-id={source.id}>
-                <td>{source.label}</td>
-                <td>{t(`access.${source.access}`)}</td>
-                <td className="cms-url">{source.hls}</td>
-                <td>
-                  <ConfirmButton
-                    label={t('actions.delete')}
-                    question={t('actions.deleteQuestion', { name: source.label })}
-                    confirmLabel={t('actions.deleteConfirm')}
-                    disabled={removal.saving}
-                    onConfirm={() =>
-                      void removal
-                        .run(() => deleteStreamSource(matchId, source.id), t('streams.deleted'))
-                        .then((ok) => ok && sources.reload())
-                    }
-                    testId="cms-delete"
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {removal.error && (
-        <p className="auth-form__message" role="alert">
-          {removal.error.message}
-        </p>
-      )}
-      <form className="auth-form" onSubmit={add} noValidate aria-labelledby="cms-streams-add">
-        <h4 id="cms-streams-add">{t('streams.add')}</h4>
-        <TextField
-          label={t('fields.label')}
-          name="label"
-          value={label}
-          onValue={setLabel}
-          error={action.fieldError('label')}
-        />
-        <SelectField
-          label={t('fields.access')}
-          name="access"
-          value={access}
-          onValue={setAccess}
-          options={[
-            { value: 'free', label: t('access.free') },
-            { value: 'premium', label: t('access.premium') },
+        <EditorTable
+          rows={sources.items}
+          keyOf={(source) => source.id}
+          columns={[
+            { header: t('fields.label'), cell: (source) => source.label },
+            { header: t('fields.access'), cell: (source) => t(`access.${source.access}`) },
+            { header: t('fields.hls'), cell: (source) => source.hls, className: 'cms-url' },
           ]}
-          error={action.fieldError('access')}
+          actions={(source) => (
+            <ConfirmedAction
+              label={t('actions.delete')}
+              question={t('actions.deleteQuestion', { name: source.label })}
+              confirmLabel={t('actions.deleteConfirm')}
+              action={removal}
+              task={() => deleteStreamSource(matchId, source.id)}
+              success={t('streams.deleted')}
+              onDone={sources.reload}
+              testId="cms-delete"
+            />
+          )}
         />
+      )}
+      <ActionOutcome action={removal} />
+      <EditorForm
+        form={form}
+        save={() => addStreamSource(matchId, form.values)}
+        saved={t('streams.added')}
+        onDone={() => {
+          form.change({ label: '', hls: '' });
+          sources.reload();
+        }}
+        submitLabel={t('streams.addSubmit')}
+        aria-labelledby="cms-streams-add"
+      >
+        <h4 id="cms-streams-add">{t('streams.add')}</h4>
+        <TextField label={t('fields.label')} {...form.field('label')} />
+        <AccessField {...form.field('access')} />
         <TextField
           label={t('fields.hls')}
-          name="hls"
           type="url"
-          value={hls}
-          onValue={setHls}
           placeholder="https://origin.example.org/live/playlist.m3u8"
           hint={t('fields.hlsHint')}
-          error={action.fieldError('hls')}
+          {...form.field('hls')}
         />
-        <FormFooter action={action} submitLabel={t('streams.addSubmit')} shownFields={FIELDS} />
-      </form>
+      </EditorForm>
     </section>
   );
 }

@@ -1,24 +1,16 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteTvChannel, listTvChannels, putTvChannel, type AdminTvChannel } from '../api/cms-api.ts';
-import { useCmsAction } from '../hooks/use-cms-action.ts';
+import { useCmsForm } from '../hooks/use-cms-form.ts';
 import { useCmsList } from '../hooks/use-cms-list.ts';
+import { useRows } from '../hooks/use-rows.ts';
 import { fromLocalInput, toLocalInput } from '../utils/local-time.ts';
-import { AccessField, type Access } from './access-field.tsx';
+import { AccessField } from './access-field.tsx';
 import { CatalogueSection, type FormProps } from './catalogue-section.tsx';
-import { FormFooter, TextField } from './cms-fields.tsx';
+import { Fieldset, KeyField, PositionField, TextField } from './cms-fields.tsx';
+import { EditorForm } from './editor-form.tsx';
 import { numberOrNull, orNull } from './video-fields.tsx';
 
-interface Row {
-  /** Stable while rows move or go: React's key. */
-  key: number;
-  title: string;
-  startsAt: string;
-  endsAt: string;
-}
-
-let rowKeys = 0;
-const newRow = (title = '', startsAt = '', endsAt = ''): Row => ({ key: ++rowKeys, title, startsAt, endsAt });
+const FIELDS = ['id', 'name', 'logoUrl', 'access', 'hls', 'position'];
 
 /** TV channels: name, logo, access, the live HLS origin and the schedule (PUT creates or replaces). */
 export function TvEditor() {
@@ -26,8 +18,8 @@ export function TvEditor() {
   const list = useCmsList(listTvChannels);
   return (
     <CatalogueSection<AdminTvChannel>
+      catalogue="tv"
       list={list}
-      testId="cms-tv"
       keyOf={(c) => c.id}
       nameOf={(c) => c.name}
       columns={[
@@ -36,11 +28,7 @@ export function TvEditor() {
         { header: t('tv.programmes'), cell: (c) => c.schedule.length },
         { header: t('fields.position'), cell: (c) => c.position },
       ]}
-      newLabel={t('tv.new')}
-      newTitle={t('tv.new')}
-      editTitle={(c) => t('tv.edit', { name: c.name })}
       remove={(c) => deleteTvChannel(c.id)}
-      removed={t('tv.deleted')}
       renderForm={(props) => <ChannelForm {...props} />}
     />
   );
@@ -48,144 +36,88 @@ export function TvEditor() {
 
 function ChannelForm({ item, onSaved }: FormProps<AdminTvChannel>) {
   const { t } = useTranslation('cms');
-  const [id, setId] = useState(item?.id ?? '');
-  const [name, setName] = useState(item?.name ?? '');
-  const [logoUrl, setLogoUrl] = useState(item?.logoUrl ?? '');
-  const [access, setAccess] = useState<Access>(item?.access ?? 'free');
-  const [hls, setHls] = useState(item?.hls ?? '');
-  const [position, setPosition] = useState(String(item?.position ?? 0));
-  const [rows, setRows] = useState<Row[]>(() =>
-    (item?.schedule ?? []).map((p) => newRow(p.title, toLocalInput(p.startsAt), toLocalInput(p.endsAt))),
+  const schedule = useRows('schedule', () =>
+    (item?.schedule ?? []).map((p) => ({
+      title: p.title,
+      startsAt: toLocalInput(p.startsAt),
+      endsAt: toLocalInput(p.endsAt),
+    })),
   );
-  const fields = [
-    'id',
-    'name',
-    'logoUrl',
-    'access',
-    'hls',
-    'position',
-    'schedule',
-    ...rows.flatMap((_, i) => [
-      `schedule.${i}`,
-      `schedule.${i}.title`,
-      `schedule.${i}.startsAt`,
-      `schedule.${i}.endsAt`,
-    ]),
-  ];
-  const action = useCmsAction(fields);
-
-  const update = (key: number, change: Partial<Row>) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const key = id.trim();
-    void action
-      .run(
-        () =>
-          putTvChannel(key, {
-            name,
-            logoUrl: orNull(logoUrl),
-            access,
-            hls: hls.trim(),
-            position: numberOrNull(position) ?? 0,
-            schedule: rows.map((row) => ({
-              title: row.title,
-              startsAt: fromLocalInput(row.startsAt),
-              endsAt: fromLocalInput(row.endsAt),
-            })),
-          }).then(() => {}),
-        t('tv.saved'),
-      )
-      .then((ok) => ok && onSaved(key));
-  };
+  const form = useCmsForm(
+    {
+      id: item?.id ?? '',
+      name: item?.name ?? '',
+      logoUrl: item?.logoUrl ?? '',
+      access: item?.access ?? 'free',
+      hls: item?.hls ?? '',
+      position: String(item?.position ?? 0),
+    },
+    [...FIELDS, ...schedule.paths(['title', 'startsAt', 'endsAt'])],
+  );
+  const { action, values: v } = form;
+  const key = v.id.trim();
 
   return (
-    <form className="auth-form" onSubmit={save} noValidate>
-      <TextField
-        label={t('fields.id')}
-        name="id"
-        value={id}
-        onValue={setId}
-        readOnly={!!item}
-        hint={t('fields.slugHint')}
-        error={action.fieldError('id')}
-      />
-      <TextField
-        label={t('fields.name')}
-        name="name"
-        value={name}
-        onValue={setName}
-        error={action.fieldError('name')}
-      />
+    <EditorForm
+      form={form}
+      save={() =>
+        putTvChannel(key, {
+          name: v.name,
+          logoUrl: orNull(v.logoUrl),
+          access: v.access,
+          hls: v.hls.trim(),
+          position: numberOrNull(v.position) ?? 0,
+          schedule: schedule.rows.map((row) => ({
+            title: row.title,
+            startsAt: fromLocalInput(row.startsAt),
+            endsAt: fromLocalInput(row.endsAt),
+          })),
+        })
+      }
+      saved={t('tv.saved')}
+      onDone={() => onSaved(key)}
+    >
+      <KeyField locked={!!item} {...form.field('id')} />
+      <TextField label={t('fields.name')} {...form.field('name')} />
       <TextField
         label={t('fields.logoUrl')}
-        name="logoUrl"
         type="url"
-        value={logoUrl}
-        onValue={setLogoUrl}
         hint={t('fields.optional')}
-        error={action.fieldError('logoUrl')}
+        {...form.field('logoUrl')}
       />
-      <AccessField value={access} onValue={setAccess} action={action} />
-      <TextField
-        label={t('fields.hls')}
-        name="hls"
-        type="url"
-        value={hls}
-        onValue={setHls}
-        hint={t('fields.hlsHint')}
-        error={action.fieldError('hls')}
-      />
-      <TextField
-        label={t('fields.position')}
-        name="position"
-        type="number"
-        min={0}
-        value={position}
-        onValue={setPosition}
-        hint={t('fields.positionHint')}
-        error={action.fieldError('position')}
-      />
-      <fieldset className="cms-fieldset" data-testid="cms-schedule">
-        <legend>{t('tv.schedule')}</legend>
-        <p className="auth-form__hint">{t('tv.scheduleHint')}</p>
-        {action.fieldError('schedule') && (
-          <p className="auth-form__error" data-testid="error-schedule">
-            {action.fieldError('schedule')}
-          </p>
-        )}
-        {rows.length === 0 && <p className="cms-muted">{t('tv.noProgrammes')}</p>}
+      <AccessField {...form.field('access')} />
+      <TextField label={t('fields.hls')} type="url" hint={t('fields.hlsHint')} {...form.field('hls')} />
+      <PositionField {...form.field('position')} />
+      <Fieldset
+        legend={t('tv.schedule')}
+        hint={t('tv.scheduleHint')}
+        name="schedule"
+        error={action.fieldError('schedule')}
+        testId="cms-schedule"
+      >
+        {schedule.rows.length === 0 && <p className="cms-muted">{t('tv.noProgrammes')}</p>}
         <ol className="cms-schedule">
-          {rows.map((row, i) => (
+          {schedule.rows.map((row, i) => (
             <li key={row.key} className="cms-schedule__row">
               <TextField
                 label={t('tv.programmeTitle', { n: i + 1 })}
-                name={`schedule.${i}.title`}
-                value={row.title}
-                onValue={(title) => update(row.key, { title })}
+                {...schedule.field(action, i, 'title')}
                 error={action.fieldError(`schedule.${i}.title`) ?? action.fieldError(`schedule.${i}`)}
               />
               <TextField
                 label={t('tv.startsAt')}
-                name={`schedule.${i}.startsAt`}
                 type="datetime-local"
-                value={row.startsAt}
-                onValue={(startsAt) => update(row.key, { startsAt })}
-                error={action.fieldError(`schedule.${i}.startsAt`)}
+                {...schedule.field(action, i, 'startsAt')}
               />
               <TextField
                 label={t('tv.endsAt')}
-                name={`schedule.${i}.endsAt`}
                 type="datetime-local"
-                value={row.endsAt}
-                onValue={(endsAt) => update(row.key, { endsAt })}
-                error={action.fieldError(`schedule.${i}.endsAt`)}
+                {...schedule.field(action, i, 'endsAt')}
               />
               <button
                 type="button"
                 className="auth-button"
-                onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
+                onClick={() => schedule.remove(row.key)}
                 aria-label={t('tv.removeProgramme', { n: i + 1 })}
               >
                 {t('tv.remove')}
@@ -196,17 +128,15 @@ function ChannelForm({ item, onSaved }: FormProps<AdminTvChannel>) {
         <button
           type="button"
           className="auth-button"
-          onClick={() => {
-            // A new programme starts where the last one ends: the usual way a schedule is typed in.
-            const last = rows.at(-1);
-            setRows([...rows, newRow('', last?.endsAt ?? '', '')]);
-          }}
+          // A new programme starts where the last one ends: the usual way a schedule is typed in.
+          onClick={() =>
+            schedule.add({ title: '', startsAt: schedule.rows.at(-1)?.endsAt ?? '', endsAt: '' })
+          }
           data-testid="cms-add-programme"
         >
           {t('tv.addProgramme')}
         </button>
-      </fieldset>
-      <FormFooter action={action} submitLabel={t('actions.save')} shownFields={fields} />
-    </form>
+      </Fieldset>
+    </EditorForm>
   );
 }

@@ -1,53 +1,47 @@
 import { useTranslation } from 'react-i18next';
 import { VIDEO_EMBED_HOSTS, type VideoKind } from '@pitchside/shared/content';
 import type { CmsAction } from '../hooks/use-cms-action.ts';
-import { SelectField, TextField } from './cms-fields.tsx';
+import type { Bound } from '../hooks/use-cms-form.ts';
+import { Fieldset, SelectField, TextField } from './cms-fields.tsx';
 
 export const VIDEO_FIELDS = ['video.kind', 'video.url', 'video'] as const;
 
-/** How a video plays (HLS, MP4 or a video host's player) and its address; the hint names the hosts allowed. */
+/**
+ * How a video plays (HLS, MP4 or a video host's player) and its address; the hint names the hosts allowed.
+ * An issue on `video` itself shows under the address.
+ */
 export function VideoFields({
   kind,
   url,
-  onKind,
-  onUrl,
   action,
 }: {
-  kind: VideoKind;
-  url: string;
-  onKind: (kind: VideoKind) => void;
-  onUrl: (url: string) => void;
+  kind: Bound<VideoKind>;
+  url: Bound<string>;
   action: CmsAction;
 }) {
   const { t } = useTranslation('cms');
   return (
-    <fieldset className="cms-fieldset">
-      <legend>{t('fields.video')}</legend>
+    <Fieldset legend={t('fields.video')}>
       <SelectField
         label={t('fields.videoKind')}
-        name="video.kind"
-        value={kind}
-        onValue={onKind}
         options={(['hls', 'mp4', 'embed'] as const).map((value) => ({
           value,
           label: t(`videoKind.${value}`),
         }))}
-        error={action.fieldError('video.kind')}
+        {...kind}
       />
       <TextField
         label={t('fields.videoUrl')}
-        name="video.url"
         type="url"
-        value={url}
-        onValue={onUrl}
         hint={
-          kind === 'embed'
+          kind.value === 'embed'
             ? t('fields.embedHint', { hosts: VIDEO_EMBED_HOSTS.join(', ') })
             : t('fields.videoUrlHint')
         }
-        error={action.fieldError('video.url') ?? action.fieldError('video')}
+        {...url}
+        error={url.error ?? action.fieldError('video')}
       />
-    </fieldset>
+    </Fieldset>
   );
 }
 

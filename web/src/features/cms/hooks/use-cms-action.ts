@@ -12,10 +12,10 @@ export interface CmsAction {
   notice: string | null;
   fieldError(path: string): string | undefined;
   /**
-   * Runs `task` once at a time; on success shows `success` (a toast and the form's notice), on failure the
-   * described error, and answers whether it worked.
+   * Runs `task` once at a time; on success shows `success` (a toast and the form's notice) and calls
+   * `onDone`, on failure the described error, and answers whether it worked.
    */
-  run(task: () => Promise<void>, success: string): Promise<boolean>;
+  run(task: () => Promise<unknown>, success: string, onDone?: () => void): Promise<boolean>;
   reset(): void;
 }
 
@@ -30,26 +30,28 @@ export function useCmsAction(fieldNames: readonly string[] = []): CmsAction {
   names.current = fieldNames;
 
   const run = useCallback(
-    async (task: () => Promise<void>, success: string) => {
+    async (task: () => Promise<unknown>, success: string, onDone?: () => void) => {
       if (busy.current) return false;
       busy.current = true;
       setSaving(true);
       setError(null);
       setNotice(null);
+      let ok = false;
       try {
         await task();
+        ok = true;
         setNotice(success);
         showToast('success', success);
-        return true;
       } catch (failure) {
         const described = describeCmsError(t as unknown as Translate, failure, names.current);
         setError(described);
         showToast('error', described.message);
-        return false;
       } finally {
         busy.current = false;
         setSaving(false);
       }
+      if (ok) onDone?.();
+      return ok;
     },
     [t],
   );

@@ -22,6 +22,7 @@ import {
 import { apiClient, type ApiClient } from '../../test/auth-api.ts';
 import { testDatabase, type TestDatabase, type TestDatabaseKind } from '../../test/database.ts';
 import { startGateway, type TestGateway } from '../../test/gateway.ts';
+import { expectInert } from '../../test/inert-html.ts';
 import { testRedis, type TestRedis } from '../../test/redis.ts';
 
 /**
@@ -75,42 +76,6 @@ const ADMIN_ROUTES: [string, string, unknown?][] = [
   ['PUT', '/admin/content/pages/faq/en', { title: 'FAQ', body: 'text' }],
   ['DELETE', '/admin/content/pages/faq/en'],
 ];
-
-/** No live markup: no script/iframe/object elements, no on* attributes, links and images only allowed ones. */
-function expectInert(html: string): void {
-  const tags = [...html.matchAll(/<([a-z][a-z0-9]*)\b([^>]*)>/gi)];
-  for (const [tag, name, attrs] of tags) {
-    expect(
-      [
-        'p',
-        'a',
-        'img',
-        'em',
-        'strong',
-        'code',
-        'pre',
-        'ul',
-        'ol',
-        'li',
-        'h1',
-        'h2',
-        'h3',
-        'blockquote',
-        'br',
-        'hr',
-      ],
-      tag,
-    ).toContain(name!.toLowerCase());
-    // Only quoted name="value" pairs, none an event handler.
-    expect(attrs!.replace(/\s[a-z-]+="[^"]*"/gi, '').trim(), tag).toBe('');
-    expect(attrs, tag).not.toMatch(/\son[a-z]+="/i);
-    for (const [, attr, value] of attrs!.matchAll(/\s(href|src)="([^"]*)"/gi)) {
-      if (attr === 'href') expect(value, tag).toMatch(/^(https?:\/\/|mailto:|\/(?![/\\])|#)/i);
-      else expect(value, tag).toMatch(/^(https:\/\/|\/(?![/\\]))/i);
-    }
-  }
-  expect(html).not.toMatch(/<(script|iframe|object|embed|svg|style)/i);
-}
 
 describe('content API on postgres', () => {
   let t: TestRedis;

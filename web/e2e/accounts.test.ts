@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/auth-api.ts';
 import { accountMessage as m, newEmail, PASSWORD, pathOf, signInWithForm } from './support/accounts.ts';
+import { auditPage, seriousViolations } from './support/axe.ts';
 import { openPage, text, waitForHydration } from './support/browser.ts';
 import { useLiveSite } from './support/live-site.ts';
+import { newAdmin } from './support/operator.ts';
 
 /**
  * Accounts in Chromium against the whole stack (issue 4): register, sign in, the protected account page,
@@ -312,12 +313,8 @@ describe('accounts', () => {
   it('lets an admin in at /cms/login, onto the dashboard and its user list, and refuses anyone else', async () => {
     const api = apiClient(site.stack.url);
     const visitor = newEmail('fan');
-    const admin = newEmail('fan');
     await api.register(visitor, PASSWORD);
-    await api.register(admin, PASSWORD);
-    await site.stack.db.query(`UPDATE users SET scope = array_append(scope, 'admin') WHERE email = $1`, [
-      admin,
-    ]);
+    const admin = await newAdmin(site.stack, 'fan');
 
     const { page, errors } = await openPage(site.browser, `${site.stack.url}/en/cms/login`);
     await waitForHydration(page);
@@ -335,30 +332,14 @@ describe('accounts', () => {
   });
 
   it('has no serious accessibility problems in the signed-in account page and a form showing errors', async () => {
-    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const email = newEmail('fan');
     await apiClient(site.stack.url).register(email, PASSWORD, { displayName: 'Axe' });
     const problems: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
-      // axe is injected as an inline script, which the site's CSP rightly refuses: bypass it for the audit.
-      const context = await site.browser.newContext({ bypassCSP: true, colorScheme });
-      const page = await context.newPage();
-      await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+      const page = await auditPage(site.browser, colorScheme);
       const audit = async (what: string, include: string[]) => {
-        await page.addScriptTag({ content: axe });
-        const violations = await page.evaluate(async (selectors) => {
-          const { axe: runner } = window as unknown as {
-            axe: { run(context: unknown): Promise<{ violations: { id: string; impact: string | null }[] }> };
-          };
-          const result = await runner.run({ include: selectors.map((s) => [s]) });
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map(
-              (v) =>
-                `${v.id} ${JSON.stringify((v as unknown as { nodes: { target: unknown }[] }).nodes.map((n) => n.target))}`,
-            );
-        }, include);
-        for (const id of violations) problems.push(`${colorScheme} ${what}: ${id}`);
+        const found = await seriousViolations(page, { include });
+        problems.push(...found.map((problem) => `${colorScheme} ${what}: ${problem}`));
       };
       await page.goto(`${site.stack.url}/en/register`, { waitUntil: 'networkidle' });
       await page.locator('[data-testid="auth-submit"]').click();
@@ -373,7 +354,7 @@ describe('accounts', () => {
       await page.waitForSelector('[data-testid="session"]');
       await page.locator('[data-testid="session-menu"]').click();
       await audit('account, menu open', ['main', '.site-header']);
-      await context.close();
+      await page.context().close();
     }
     expect(problems).toEqual([]);
   }, 120_000);

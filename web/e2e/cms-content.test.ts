@@ -8,6 +8,7 @@ import { newEmail, PASSWORD, signInWithForm } from './support/accounts.ts';
 import { LIVE_TIMEOUT_MS, markDocument, openPage, text, waitForHydration } from './support/browser.ts';
 import { liveEntries } from './support/live-fixture.ts';
 import { useLiveSite } from './support/live-site.ts';
+import { newAdmin } from './support/operator.ts';
 import { CMS_SECTIONS } from '../src/features/cms/cms-sections.ts';
 
 /**
@@ -27,19 +28,9 @@ function m(key: string): string {
   return value;
 }
 
-/** A fresh account holding the `admin` scope. */
-async function newAdmin(): Promise<string> {
-  const email = newEmail('cms');
-  await apiClient(site.stack.url).register(email, PASSWORD);
-  await site.stack.db.query(`UPDATE users SET scope = array_append(scope, 'admin') WHERE email = $1`, [
-    email,
-  ]);
-  return email;
-}
-
 /** An operator signed in through /cms/login, on the dashboard. */
 async function signInOperator(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const email = await newAdmin();
+  const email = await newAdmin(site.stack, 'cms');
   const opened = await openPage(browser, `${site.stack.url}/en/cms/login`);
   await waitForHydration(opened.page);
   await signInWithForm(opened.page, email);
@@ -401,7 +392,7 @@ describe('the admin CMS', () => {
   });
 
   it('has no serious accessibility problem in any section, forms open', async () => {
-    const email = await newAdmin();
+    const email = await newAdmin(site.stack, 'cms');
     // The site's CSP allows only its own nonce'd inline script: let axe in, as a browser extension would.
     const context = await site.browser.newContext({
       viewport: { width: 1280, height: 900 },

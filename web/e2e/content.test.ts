@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { plainText } from '../src/features/content/rich-text.ts';
+import { auditPaths } from './support/axe.ts';
 import { openPage, text } from './support/browser.ts';
 import { liveEntries } from './support/live-fixture.ts';
 import { useLiveSite } from './support/live-site.ts';
+import { pageMessage as message } from './support/messages.ts';
 
 /**
  * The content pages (about, legal, FAQ, guides, media, widget, moved page) and the account
@@ -16,23 +13,7 @@ import { useLiveSite } from './support/live-site.ts';
  */
 const site = useLiveSite();
 
-const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/locales');
 type Namespace = 'content' | 'account' | 'media' | 'widget';
-
-/** A message by its dotted key (array items by index), as the page shows it: links as their words. */
-function message(language: string, namespace: Namespace, key: string): string {
-  const messages: unknown = JSON.parse(
-    readFileSync(path.join(locales, language, `${namespace}.json`), 'utf8'),
-  );
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages);
-  if (typeof value !== 'string') throw new Error(`no message ${language}/${namespace}:${key}`);
-  return plainText(value, {
-    support: 'support@pitchside.example',
-    securityMail: 'security@pitchside.example',
-  });
-}
 
 interface PageCase {
   path: string;
@@ -241,9 +222,10 @@ describe('content and account pages', () => {
       expect(await text(page, '[data-testid="summary-home"]')).toBe(match.home.name);
       expect(await text(page, '[data-testid="summary-away"]')).toBe(match.away.name);
       expect(squash(await page.locator('h1').textContent())).toBe(
-        message('en', 'content', 'matchHighlight.matchTitle')
-          .replace('{{home}}', match.home.name)
-          .replace('{{away}}', match.away.name),
+        message('en', 'content', 'matchHighlight.matchTitle', {
+          home: match.home.name,
+          away: match.away.name,
+        }),
       );
       expect(await page.locator('[data-testid="summary-match-link"]').getAttribute('href')).toBe(
         `/en/match/${match.id}`,
@@ -272,39 +254,17 @@ describe('content and account pages', () => {
     expect(await page.locator('main a[href="/en/live-matches"]').count()).toBe(1);
   });
   it('has no serious accessibility problems in its pages, light and dark', async () => {
-    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-    const problems: string[] = [];
-    for (const colorScheme of ['light', 'dark'] as const) {
-      // axe is injected as an inline script, which the site's CSP rightly refuses: bypass it for the audit.
-      const context = await site.browser.newContext({ bypassCSP: true, colorScheme });
-      const page = await context.newPage();
-      await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-      for (const path of [
-        'about-us',
-        'faq',
-        'login',
-        'register',
-        'pricing',
-        'widget',
-        'highlight',
-        'payment/failure',
-      ]) {
-        await page.goto(`${site.stack.url}/en/${path}`, { waitUntil: 'networkidle' });
-        await page.addScriptTag({ content: axe });
-        const violations = await page.evaluate(async () => {
-          const { axe: runner } = window as unknown as {
-            axe: { run(context: unknown): Promise<{ violations: { id: string; impact: string | null }[] }> };
-          };
-          // The widget's preview frame is the embed, audited by widget.test.ts.
-          const result = await runner.run({ include: [['main']], exclude: [['iframe']] });
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => v.id);
-        });
-        for (const id of violations) problems.push(`${colorScheme} /en/${path}: ${id}`);
-      }
-      await context.close();
-    }
+    const problems = await auditPaths(site.browser, `${site.stack.url}/en`, [
+      'about-us',
+      'faq',
+      'login',
+      'register',
+      'pricing',
+      // The widget's preview frame is the embed, audited by widget.test.ts.
+      'widget',
+      'highlight',
+      'payment/failure',
+    ]);
     expect(problems).toEqual([]);
   }, 120_000);
 });

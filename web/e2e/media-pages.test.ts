@@ -1,17 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isFinished } from '@pitchside/shared/domain';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
-import { plainText } from '../src/features/content/rich-text.ts';
-import { apiClient } from '../../test/auth-api.ts';
-import { newEmail, PASSWORD } from './support/accounts.ts';
+import { auditPaths } from './support/axe.ts';
 import { markDocument, openPage, text, waitForHydration } from './support/browser.ts';
 import { liveEntries } from './support/live-fixture.ts';
 import { useLiveSite } from './support/live-site.ts';
+import { pageMessage as message } from './support/messages.ts';
+import { operator } from './support/operator.ts';
 
 /**
  * The media and words pages of issue 6 in Chromium against the whole stack, with content created through
@@ -24,31 +20,9 @@ import { useLiveSite } from './support/live-site.ts';
  */
 const site = useLiveSite();
 
-const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/locales');
 const run = `${process.pid}-${Date.now().toString(36)}`;
 /** A slug of this run (the database schema is the stack's own, but the run id keeps the names telling). */
 const slug = (name: string) => `e2e-${name}-${run}`.toLowerCase();
-
-/** A message by its dotted key in a language and namespace, as the page shows it (links as their words). */
-function message(
-  language: string,
-  namespace: string,
-  key: string,
-  vars: Record<string, string> = {},
-): string {
-  const messages: unknown = JSON.parse(
-    readFileSync(path.join(locales, language, `${namespace}.json`), 'utf8'),
-  );
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages);
-  if (typeof value !== 'string') throw new Error(`no message ${language}/${namespace}:${key}`);
-  const filled = value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
-  return plainText(filled, {
-    support: 'support@pitchside.example',
-    securityMail: 'security@pitchside.example',
-  });
-}
 
 const squash = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
 /** The server's HTML decoded enough to search for text (React escapes quotes and ampersands). */
@@ -83,30 +57,10 @@ async function serverHtmlWith(pathname: string, wanted: string): Promise<string>
   return html;
 }
 
-let token: string | null = null;
-/** An operator: a registered user given the `admin` scope, signed in after (the scope is in the token). */
-async function admin(): Promise<string> {
-  if (token) return token;
-  const email = newEmail('operator');
-  const api = apiClient(site.stack.url);
-  await api.register(email, PASSWORD);
-  await site.stack.db.query(`UPDATE users SET scope = array_append(scope, 'admin') WHERE email = $1`, [
-    email,
-  ]);
-  token = (await api.login(email, PASSWORD)).token.access_token;
-  return token;
-}
-
-/** An admin call that must succeed. */
-async function cms(method: 'PUT' | 'DELETE', pathname: string, body?: unknown): Promise<unknown> {
-  const answer = await apiClient(site.stack.url).call(method, pathname, {
-    token: await admin(),
-    ...(body === undefined ? {} : { body }),
-  });
-  if (answer.status >= 300)
-    throw new Error(`${method} ${pathname}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body?.data;
-}
+let admin: ReturnType<typeof operator> | null = null;
+/** An admin call that must succeed, by one operator for the whole file. */
+const cms = (method: 'PUT' | 'DELETE', pathname: string, body?: unknown): Promise<unknown> =>
+  (admin ??= operator(site.stack)).call(method, pathname, body);
 
 /** The simulator's streaming side: an on-demand clip and an always-on live channel (test pattern). */
 const vod = (name: string) => `${site.stack.simulator.url}/streams/vod/${name}/index.m3u8`;
@@ -475,39 +429,16 @@ describe('words pages', () => {
     await page.context().close();
   }, 120_000);
   it('has no serious accessibility problems on the media and words pages, light and dark', async () => {
-    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const [entry] = await liveEntries(site.stack);
-    const problems: string[] = [];
-    for (const colorScheme of ['light', 'dark'] as const) {
-      // axe is injected as an inline script, which the site's CSP rightly refuses: bypass it for the audit.
-      const context = await site.browser.newContext({ bypassCSP: true, colorScheme });
-      const page = await context.newPage();
-      await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-      for (const pathname of [
-        'highlight',
-        `match-highlight/${entry!.match.id}`,
-        'movies',
-        'tv',
-        'guides',
-        `guides/${slug('guide')}`,
-        'terms',
-      ]) {
-        await page.goto(`${site.stack.url}/en/${pathname}`, { waitUntil: 'networkidle' });
-        await page.addScriptTag({ content: axe });
-        const violations = await page.evaluate(async () => {
-          const { axe: runner } = window as unknown as {
-            axe: { run(context: unknown): Promise<{ violations: { id: string; impact: string | null }[] }> };
-          };
-          // The video hosts' frames are theirs to audit.
-          const result = await runner.run({ include: [['main']], exclude: [['iframe']] });
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => v.id);
-        });
-        for (const id of violations) problems.push(`${colorScheme} /en/${pathname}: ${id}`);
-      }
-      await context.close();
-    }
+    const problems = await auditPaths(site.browser, `${site.stack.url}/en`, [
+      'highlight',
+      `match-highlight/${entry!.match.id}`,
+      'movies',
+      'tv',
+      'guides',
+      `guides/${slug('guide')}`,
+      'terms',
+    ]);
     expect(problems).toEqual([]);
   }, 120_000);
 });

@@ -8,8 +8,7 @@ import type { Accounts } from '../auth/accounts.ts';
 import { requireUser, type AuthContext } from '../auth/require-user.ts';
 import type { Db } from '../db/db.ts';
 import { parseInput } from '../rest/http-errors.ts';
-import { signPlaylistUris } from '../streams/hls-playlist-signing.ts';
-import { CONTENT_TYPES, fetchOrigin } from '../streams/stream-routes.ts';
+import { fetchOrigin, sendOriginFile, verifiedToken } from '../streams/origin-proxy.ts';
 import { STREAM_TOKEN_PARAM, type StreamUrlSigner } from '../streams/stream-url-signer.ts';
 import type { ContentStore } from './content-store.ts';
 import type { ProviderHighlights } from './provider-highlights.ts';
@@ -27,7 +26,6 @@ const FileParams = z.object({
   id: SlugSchema,
   file: z.string().regex(/^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}\.(m3u8|m4s|mp4|m4a|aac|vtt|ts)$/),
 });
-const TYPES: Record<string, string> = { ...CONTENT_TYPES, ts: 'video/mp2t' };
 /** VOD URLs outlive a film: a movie's player loads its playlist once and its segments for hours. */
 const MOVIE_TTL_S = 4 * 3600;
 
@@ -117,18 +115,9 @@ export function contentMedia(deps: ContentMediaDeps): { api: Router; media: Rout
   const media = Router();
   media.get('/:kind/:access/:id/:file', async (req, res) => {
     const { kind, access, id, file } = parseInput(FileParams, req.params);
-    const isPlaylist = file.endsWith('.m3u8');
-    let token: string | undefined;
-    if (access === 'premium') {
-      token = typeof req.query[STREAM_TOKEN_PARAM] === 'string' ? req.query[STREAM_TOKEN_PARAM] : undefined;
-      const check = signer.verify(new URL(req.originalUrl, 'http://x').pathname, token);
-      if (!check.ok)
-        throw new PitchsideError(
-          check.reason === 'expired' ? 'stream:token-expired' : 'stream:token-invalid',
-        );
-      if (isPlaylist && !(await siteWide(check.grant.userId, true)))
-        throw new PitchsideError('stream:not-entitled');
-    }
+    const premium = access === 'premium' ? verifiedToken(req, signer) : null;
+    if (premium && file.endsWith('.m3u8') && !(await siteWide(premium.grant.userId, true)))
+      throw new PitchsideError('stream:not-entitled');
     const origin = await originOf(kind, id).catch((error: unknown) => {
       throw error instanceof PitchsideError && error.code === 'content:not-found'
         ? new PitchsideError('stream:not-found')
@@ -140,19 +129,9 @@ export function contentMedia(deps: ContentMediaDeps): { api: Router; media: Rout
     const entry = ENTRY[origin.video.kind];
     if (origin.video.kind === 'mp4' && file !== entry) throw new PitchsideError('stream:not-found');
     const url = file === entry ? new URL(origin.video.url) : new URL(file, origin.video.url);
-    const cache = access === 'premium' ? 'private' : 'public';
-    if (isPlaylist) {
-      const text = await (await fetchOrigin(url, deps.logger)).text();
-      res.setHeader('Cache-Control', `${cache}, no-cache`);
-      res.type(TYPES.m3u8!).send(token ? signPlaylistUris(text, token) : text);
-      return;
-    }
+    const cache = premium ? 'private' : 'public';
     if (origin.video.kind === 'mp4') return pipeVideo(url, req.get('range'), cache, res, deps.logger);
-    const upstream = await fetchOrigin(url, deps.logger);
-    const ext = file.slice(file.lastIndexOf('.') + 1);
-    res.setHeader('Cache-Control', `${cache}, max-age=60`);
-    res.type(upstream.headers.get('content-type') ?? TYPES[ext] ?? 'application/octet-stream');
-    res.send(Buffer.from(await upstream.arrayBuffer()));
+    await sendOriginFile(res, await fetchOrigin(url, deps.logger), file, { cache, token: premium?.token });
   });
 
   return { api, media };

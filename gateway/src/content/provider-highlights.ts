@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { VideoDurationSchema } from '@pitchside/shared/content';
 import { isFinished } from '@pitchside/shared/domain';
 import type { MatchReads } from '../read-model/match-reads.ts';
 import { PROVIDER_HIGHLIGHT_PREFIX } from './content-store.ts';
@@ -9,13 +10,7 @@ export const ProviderClipSchema = z.object({
   id: z.string().regex(/^[a-z0-9]{1,20}$/),
   title: z.string().min(1).max(160),
   hls: z.url({ protocol: /^https?$/ }),
-  durationS: z
-    .number()
-    .int()
-    .min(1)
-    .max(6 * 3600)
-    .nullable()
-    .default(null),
+  durationS: VideoDurationSchema,
   posterUrl: z
     .url({ protocol: /^https?$/ })
     .nullable()

@@ -1,4 +1,12 @@
-import { isLive, sportOf, type Match } from '@pitchside/shared/domain';
+import {
+  BREAK_STATUSES,
+  isLive,
+  PLAYING_STATUSES,
+  sportOf,
+  STOPPED_STATUSES,
+  type Match,
+  type MatchStatus,
+} from '@pitchside/shared/domain';
 
 /**
  * How "hot" a match is, for the hot-matches list: live and upcoming-today matches ranked by what makes a
@@ -25,20 +33,14 @@ export interface HeatInput {
   nowMs: number;
 }
 
-const RUNNING = new Set([
-  'first_half',
-  'second_half',
-  'extra_time',
-  'penalties',
-  'first_quarter',
-  'second_quarter',
-  'third_quarter',
-  'fourth_quarter',
-  'overtime',
-]);
-const BREAKS = new Set(['half_time', 'break']);
-const STOPPED = new Set(['suspended', 'interrupted']);
 const UPCOMING_WINDOW_MS = 3 * 3_600_000;
+
+/** A live match's state: the ball in play, a break, or stopped. */
+function statePoints(status: MatchStatus): number {
+  if (PLAYING_STATUSES.has(status)) return 30;
+  if (BREAK_STATUSES.has(status)) return 24;
+  return STOPPED_STATUSES.has(status) ? 10 : 0;
+}
 
 export function heatScore({ match, popularity, redCards, nowMs }: HeatInput): number {
   const live = isLive(match.status);
@@ -51,7 +53,7 @@ export function heatScore({ match, popularity, redCards, nowMs }: HeatInput): nu
     return heat + 15 * Math.min(1, Math.max(0, 1 - untilKickoff / UPCOMING_WINDOW_MS));
   }
 
-  heat += RUNNING.has(match.status) ? 30 : BREAKS.has(match.status) ? 24 : STOPPED.has(match.status) ? 10 : 0;
+  heat += statePoints(match.status);
   const { home, away } = match.score.current;
   const margin = Math.abs((home ?? 0) - (away ?? 0));
   if (basketball) {

@@ -9,7 +9,7 @@ import { authOf, requireUser, type AuthContext } from '../auth/require-user.ts';
 import type { Entitlements } from '../payments/entitlements.ts';
 import type { MatchReads } from '../read-model/match-reads.ts';
 import { parseInput } from '../rest/http-errors.ts';
-import { signPlaylistUris } from './hls-playlist-signing.ts';
+import { fetchOrigin, sendOriginFile, verifiedToken } from './origin-proxy.ts';
 import type { StreamSources, UpstreamStream } from './stream-sources.ts';
 import { STREAM_TOKEN_PARAM, type StreamUrlSigner } from './stream-url-signer.ts';
 
@@ -26,16 +26,6 @@ const FileParams = z.object({
   sourceId: PathId,
   file: z.string().regex(/^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}\.(m3u8|m4s|mp4|m4a|aac|vtt)$/),
 });
-
-/** Media types of what the stream proxies serve (content/content-media.ts serves through the same helpers). */
-export const CONTENT_TYPES: Record<string, string> = {
-  m3u8: 'application/vnd.apple.mpegurl',
-  m4s: 'video/iso.segment',
-  mp4: 'video/mp4',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  vtt: 'text/vtt',
-};
 
 export interface StreamRoutesDeps {
   accounts: Accounts;
@@ -119,61 +109,28 @@ export function streamRoutes(deps: StreamRoutesDeps): { api: Router; media: Rout
   const media = Router();
   media.get('/:access/:matchId/:sourceId/:file', async (req, res) => {
     const { access, matchId, sourceId, file } = parseInput(FileParams, req.params);
-    const isPlaylist = file.endsWith('.m3u8');
-    let token: string | undefined;
-    if (access === 'premium') {
-      token = typeof req.query[STREAM_TOKEN_PARAM] === 'string' ? req.query[STREAM_TOKEN_PARAM] : undefined;
-      // The path as requested, still percent-encoded: the signer refuses encoded dots and slashes.
-      const check = signer.verify(new URL(req.originalUrl, 'http://x').pathname, token);
-      if (!check.ok)
-        throw new PitchsideError(
-          check.reason === 'expired' ? 'stream:token-expired' : 'stream:token-invalid',
-        );
-      if (isPlaylist && !(await covers(check.grant.userId, await sportOfMatch(matchId))))
-        throw new PitchsideError('stream:not-entitled');
-    }
+    const premium = access === 'premium' ? verifiedToken(req, signer) : null;
+    // The plan is checked on every playlist reload, so a refund ends a stream within one.
+    if (
+      premium &&
+      file.endsWith('.m3u8') &&
+      !(await covers(premium.grant.userId, await sportOfMatch(matchId)))
+    )
+      throw new PitchsideError('stream:not-entitled');
     const source = await sources.find(matchId, sourceId);
     // A premium feed is never served under /free/, whatever the caller asks.
     if (source.access !== access) throw new PitchsideError('stream:not-found');
     const upstream = await fetchOrigin(new URL(file, source.hls), deps.logger);
-    const cache = access === 'premium' ? 'private' : 'public';
-    if (isPlaylist) {
-      const text = await upstream.text();
-      res.setHeader('Cache-Control', `${cache}, no-cache`);
-      res.type(CONTENT_TYPES.m3u8!).send(token ? signPlaylistUris(text, token) : text);
-      return;
-    }
-    const ext = file.slice(file.lastIndexOf('.') + 1);
-    res.setHeader('Cache-Control', `${cache}, max-age=60`);
-    res.type(upstream.headers.get('content-type') ?? CONTENT_TYPES[ext] ?? 'application/octet-stream');
-    res.send(Buffer.from(await upstream.arrayBuffer()));
+    await sendOriginFile(res, upstream, file, {
+      cache: premium ? 'private' : 'public',
+      token: premium?.token,
+    });
   });
 
   return { api, media };
 }
 
 const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get(STREAM_TOKEN_PARAM) ?? undefined;
-
-/** One request to a stream's origin (never shown to clients); its failures become stream:* errors. */
-export async function fetchOrigin(
-  url: URL,
-  logger: Logger,
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers, signal: AbortSignal.timeout(5000) });
-  } catch (error) {
-    logger.warn({ err: error, url: url.href }, 'stream origin did not answer');
-    throw new PitchsideError('stream:unavailable');
-  }
-  if (response.status === 404) throw new PitchsideError('stream:not-found');
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new PitchsideError('stream:unavailable');
-  }
-  return response;
-}
 
 /**
  * Whether a user's plan covers a sport, remembered for a few seconds: every viewer's player reloads its

@@ -2,10 +2,11 @@
  * The embed's HTML, rendered here on the server: the scores are in the page itself, so the frame shows
  * them with scripts off, and the embed's own small script (web/src/embed) only moves them along. Its
  * styles are inline and the frame isolates them: nothing of the host page's CSS or scripts reaches in.
- * Rows are built by the same rules in both places: web/src/embed/embed-rows.ts mirrors `row` and `clockText`.
+ * Rows are built the same way in both places: web/src/embed/embed-rows.ts mirrors `row`, and both take the
+ * clock and the score from shared's domain/match-clock.
  */
 import type { Language } from '@pitchside/shared/constants';
-import { isLive, type Match } from '@pitchside/shared/domain';
+import { clockText, isLive, kickoffText, scoreText, type Match } from '@pitchside/shared/domain';
 import type { ErrorCode } from '@pitchside/shared/errors';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
 import type { EmbedBoard } from './embed-board.ts';
@@ -45,47 +46,9 @@ const escapeHtml = (text: string): string =>
 const scriptJson = (value: unknown): string =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
-const STATUS_LABELS: Partial<Record<Match['status'], string>> = {
-  half_time: 'halfTime',
-  break: 'break',
-  penalties: 'penalties',
-  finished: 'finished',
-  finished_aet: 'finishedAet',
-  finished_pen: 'finishedPen',
-  postponed: 'postponed',
-  suspended: 'suspended',
-  interrupted: 'interrupted',
-  abandoned: 'abandoned',
-  cancelled: 'cancelled',
-  awarded: 'awarded',
-};
-
-/**
- * The short clock of a row: the running minute ("37'", "45+2'", "ET 105'"), a status ("HT", "FT"), or
- * the kick-off time (UTC here; the script shows it in the reader's own time zone).
- */
-export function clockText(match: Match, clock: Record<string, string>, lang: string, nowMs: number): string {
-  const { status, clock: time } = match;
-  if (status === 'scheduled') return kickoffText(match.kickoff, lang, nowMs, 'UTC');
-  const running = status === 'first_half' || status === 'second_half' || status === 'extra_time';
-  if (running && time.elapsed !== null) {
-    const minute = time.stoppage ? `${time.elapsed}+${time.stoppage}` : String(time.elapsed);
-    return fill(clock[status === 'extra_time' ? 'extraTime' : 'minute'] ?? "{{minute}}'", { minute });
-  }
-  const key = STATUS_LABELS[status] ?? (isLive(status) ? 'live' : 'finished');
-  return clock[key] ?? status;
-}
-
-export function kickoffText(iso: string, lang: string, nowMs: number, timeZone?: string): string {
-  const at = new Date(iso);
-  const day = (d: Date) => d.toLocaleDateString('en', { timeZone });
-  const time = at.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', timeZone });
-  if (day(at) === day(new Date(nowMs))) return time;
-  return `${at.toLocaleDateString(lang, { day: 'numeric', month: 'short', timeZone })} ${time}`;
-}
-
-const score = (match: Match): string =>
-  `${match.score.current.home ?? '–'} - ${match.score.current.away ?? '–'}`;
+/** A row's clock; the kick-off time in UTC here (the script shows it in the reader's own time zone). */
+const rowClock = (match: Match, clock: Record<string, string>, lang: string, nowMs: number): string =>
+  clockText(match, clock, (iso) => kickoffText(iso, lang, nowMs, 'UTC'));
 
 function team(side: Match['home'], crests: boolean): string {
   const crest =
@@ -105,9 +68,9 @@ function row(entry: ScoreboardEntry, input: EmbedPageInput): string {
     ` data-live="${isLive(match.status)}" data-seq="${entry.epoch}:${entry.seq}">`,
     `<a class="pw-link" href="${escapeHtml(href)}" target="_blank" rel="noopener">`,
     `<span class="pw-clock" data-role="clock"${match.status === 'scheduled' ? ` data-kickoff="${match.kickoff}"` : ''}>`,
-    `${escapeHtml(clockText(match, messages.clock, options.lang, nowMs))}</span>`,
+    `${escapeHtml(rowClock(match, messages.clock, options.lang, nowMs))}</span>`,
     `<span class="pw-team pw-home">${team(match.home, crests)}</span>`,
-    `<span class="pw-score" data-role="score">${score(match)}</span>`,
+    `<span class="pw-score" data-role="score">${scoreText(match)}</span>`,
     `<span class="pw-team pw-away">${team(match.away, crests)}</span>`,
     `<span class="pw-sr">${escapeHtml(messages.newTab)}</span>`,
     '</a></li>',

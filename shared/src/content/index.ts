@@ -36,6 +36,14 @@ export const VIDEO_EMBED_HOSTS = [
 
 export const VideoSchema = z.object({ kind: VideoKindSchema, url: HttpUrlSchema });
 export type Video = z.infer<typeof VideoSchema>;
+/** A video's length in whole seconds (six hours at most), null when not known. */
+export const VideoDurationSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(6 * 3600)
+  .nullable()
+  .default(null);
 
 // ---- Hot matches ----------------------------------------------------------------------------------
 
@@ -66,13 +74,7 @@ export const HighlightBodySchema = z.strictObject({
   title: TitleSchema,
   video: VideoSchema,
   posterUrl: HttpUrlSchema.nullable().default(null),
-  durationS: z
-    .number()
-    .int()
-    .min(1)
-    .max(6 * 3600)
-    .nullable()
-    .default(null),
+  durationS: VideoDurationSchema,
   publishedAt: z.iso.datetime().optional(),
 });
 export const HighlightSchema = z.object({

@@ -1,63 +1,12 @@
 import { z } from 'zod';
 import { CompetitionRefSchema, IdSchema } from './competition.ts';
+import { MATCH_STATUSES } from './match-status.ts';
 import { TeamRefSchema } from './team.ts';
 
-/**
- * Normalised match status: every provider's codes map onto these. Most are shared by every sport
- * (scheduled, half_time, break, finished...); the periods in play are the sport's own: halves and extra
- * time in football, quarters and overtime in basketball (where `break` is the pause between quarters and
- * `finished_aet` a game decided in overtime).
- */
-export const MATCH_STATUSES = [
-  'scheduled',
-  'first_half',
-  'half_time',
-  'second_half',
-  'extra_time',
-  'break',
-  'penalties',
-  'first_quarter',
-  'second_quarter',
-  'third_quarter',
-  'fourth_quarter',
-  'overtime',
-  'finished',
-  'finished_aet',
-  'finished_pen',
-  'postponed',
-  'suspended',
-  'interrupted',
-  'abandoned',
-  'cancelled',
-  'awarded',
-] as const;
-export const MatchStatusSchema = z.enum(MATCH_STATUSES);
-export type MatchStatus = z.infer<typeof MatchStatusSchema>;
+export * from './match-status.ts';
 
-/** The ball is (or is about to be) in play: the match belongs on live lists. */
-export const LIVE_STATUSES: ReadonlySet<MatchStatus> = new Set([
-  'first_half',
-  'half_time',
-  'second_half',
-  'extra_time',
-  'break',
-  'penalties',
-  'first_quarter',
-  'second_quarter',
-  'third_quarter',
-  'fourth_quarter',
-  'overtime',
-  'suspended',
-  'interrupted',
-]);
-export const FINISHED_STATUSES: ReadonlySet<MatchStatus> = new Set([
-  'finished',
-  'finished_aet',
-  'finished_pen',
-  'awarded',
-]);
-export const isLive = (status: MatchStatus): boolean => LIVE_STATUSES.has(status);
-export const isFinished = (status: MatchStatus): boolean => FINISHED_STATUSES.has(status);
+/** Normalised match status (match-status.ts): every provider's codes map onto these. */
+export const MatchStatusSchema = z.enum(MATCH_STATUSES);
 
 export const ScorePairSchema = z.object({
   home: z.number().int().min(0).nullable(),

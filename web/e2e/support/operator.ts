@@ -4,18 +4,24 @@ import type { Stack } from '../../../test/stack.ts';
 import { newEmail, PASSWORD } from './accounts.ts';
 
 /**
- * An operator for browser tests that need content: a registered user given the `admin` scope (as
- * `npm run admin:create` does), signed in after so the scope is in the token, and its admin calls.
+ * A fresh account (password `PASSWORD`) given the `admin` scope, as `npm run admin:create` does: its
+ * e-mail, for a test that signs in through /cms/login itself.
+ */
+export async function newAdmin(stack: Stack, name = 'operator'): Promise<string> {
+  const email = newEmail(name);
+  await apiClient(stack.url).register(email, PASSWORD);
+  await stack.db.query(`UPDATE users SET scope = array_append(scope, 'admin') WHERE email = $1`, [email]);
+  return email;
+}
+
+/**
+ * An operator for browser tests that need content: a new admin (`newAdmin`), signed in after so the
+ * scope is in the token, and its admin calls.
  */
 export function operator(stack: Stack) {
   let token: Promise<string> | null = null;
-  const signIn = async (): Promise<string> => {
-    const email = newEmail('operator');
-    const api = apiClient(stack.url);
-    await api.register(email, PASSWORD);
-    await stack.db.query(`UPDATE users SET scope = array_append(scope, 'admin') WHERE email = $1`, [email]);
-    return (await api.login(email, PASSWORD)).token.access_token;
-  };
+  const signIn = async (): Promise<string> =>
+    (await apiClient(stack.url).login(await newAdmin(stack), PASSWORD)).token.access_token;
   return {
     token: (): Promise<string> => (token ??= signIn()),
     /** An admin call that must succeed: its `data`. */

@@ -16,7 +16,8 @@ import type {
   ScoreboardSnapshot,
   ServerToClientEvents,
 } from '@pitchside/shared/protocol';
-import { buildRow, isLiveStatus, kickoffText, updateRow, type EmbedLabels } from './embed-rows.ts';
+import { isLive } from '@pitchside/shared/domain/match-status';
+import { buildRow, localKickoff, updateRow, type EmbedLabels } from './embed-rows.ts';
 
 /** gateway/src/widget/embed-page.ts `EmbedData`: what the page's JSON data block holds. */
 interface EmbedData {
@@ -71,7 +72,7 @@ function start(): void {
 
   // Kick-off times came in UTC: show them in the reader's zone.
   for (const clock of board.querySelectorAll<HTMLElement>('[data-kickoff]')) {
-    clock.textContent = kickoffText(clock.dataset.kickoff ?? '', data.lang);
+    clock.textContent = localKickoff(clock.dataset.kickoff ?? '', data.lang);
   }
 
   /** Applies an entry unless the row already shows this position or a later one of the same history. */
@@ -117,7 +118,7 @@ function start(): void {
       if (row) remove(row);
     } else if (row) {
       if (newer(row, raw)) updateRow(row, raw, context);
-    } else if (data.scope === 'live' && isLiveStatus(raw.match.status)) {
+    } else if (data.scope === 'live' && isLive(raw.match.status)) {
       add(raw);
     }
     // A competition's or a team's widget keeps the rows it was rendered with (a team's board follows its

@@ -1,10 +1,12 @@
 /**
  * The embed's rows in the browser: updates a row the server rendered (score, clock, status) and builds the
- * row of a match that joins the board later. The markup and the clock rules are the server's
- * (gateway/src/widget/embed-page.ts `row` and `clockText`), kept the same by hand: the embed carries no
- * framework and no shared schema code, to stay a few kilobytes.
+ * row of a match that joins the board later. The markup is the server's (gateway/src/widget/embed-page.ts
+ * `row`), kept the same by hand; the clock and score rules are shared's own (domain/match-clock), taken
+ * from its zod-free module: the embed carries no framework and no schema code, to stay a few kilobytes.
  */
 import type { Match } from '@pitchside/shared/domain';
+import { clockText, kickoffText, scoreText } from '@pitchside/shared/domain/match-clock';
+import { isLive } from '@pitchside/shared/domain/match-status';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
 
 export interface EmbedLabels {
@@ -13,63 +15,8 @@ export interface EmbedLabels {
   empty: string;
 }
 
-const STATUS_LABELS: Partial<Record<Match['status'], string>> = {
-  half_time: 'halfTime',
-  break: 'break',
-  penalties: 'penalties',
-  finished: 'finished',
-  finished_aet: 'finishedAet',
-  finished_pen: 'finishedPen',
-  postponed: 'postponed',
-  suspended: 'suspended',
-  interrupted: 'interrupted',
-  abandoned: 'abandoned',
-  cancelled: 'cancelled',
-  awarded: 'awarded',
-};
-
-/** shared's LIVE_STATUSES, restated so the embed does not pull in the domain's schemas. */
-const LIVE = new Set<string>([
-  'first_half',
-  'half_time',
-  'second_half',
-  'extra_time',
-  'break',
-  'penalties',
-  'first_quarter',
-  'second_quarter',
-  'third_quarter',
-  'fourth_quarter',
-  'overtime',
-  'suspended',
-  'interrupted',
-]);
-export const isLiveStatus = (status: string): boolean => LIVE.has(status);
-
-const fill = (template: string, minute: string): string => template.replace(/\{\{\s*minute\s*\}\}/g, minute);
-
 /** The kick-off in the reader's own time zone: the time today, with the date on other days. */
-export function kickoffText(iso: string, lang: string, now = new Date()): string {
-  const at = new Date(iso);
-  const time = at.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
-  if (at.toDateString() === now.toDateString()) return time;
-  return `${at.toLocaleDateString(lang, { day: 'numeric', month: 'short' })} ${time}`;
-}
-
-export function clockText(match: Match, labels: EmbedLabels, lang: string): string {
-  const { status, clock } = match;
-  if (status === 'scheduled') return kickoffText(match.kickoff, lang);
-  const running = status === 'first_half' || status === 'second_half' || status === 'extra_time';
-  if (running && clock.elapsed !== null) {
-    const minute = clock.stoppage ? `${clock.elapsed}+${clock.stoppage}` : String(clock.elapsed);
-    return fill(labels.clock[status === 'extra_time' ? 'extraTime' : 'minute'] ?? "{{minute}}'", minute);
-  }
-  const key = STATUS_LABELS[status] ?? (isLiveStatus(status) ? 'live' : 'finished');
-  return labels.clock[key] ?? status;
-}
-
-const scoreText = (match: Match): string =>
-  `${match.score.current.home ?? '–'} - ${match.score.current.away ?? '–'}`;
+export const localKickoff = (iso: string, lang: string): string => kickoffText(iso, lang, Date.now());
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -133,11 +80,11 @@ export function updateRow(
 ): void {
   const { match } = entry;
   row.dataset.status = match.status;
-  row.dataset.live = String(isLiveStatus(match.status));
+  row.dataset.live = String(isLive(match.status));
   row.dataset.seq = `${entry.epoch}:${entry.seq}`;
   const clock = row.querySelector<HTMLElement>('[data-role="clock"]');
   if (clock) {
-    clock.textContent = clockText(match, context.labels, context.lang);
+    clock.textContent = clockText(match, context.labels.clock, (iso) => localKickoff(iso, context.lang));
     if (match.status === 'scheduled') clock.dataset.kickoff = match.kickoff;
     else delete clock.dataset.kickoff;
   }

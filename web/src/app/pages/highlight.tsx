@@ -1,12 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { contentTopics } from '@pitchside/shared/content';
 import { loadHighlights } from '../../features/media/api/load-highlights.ts';
 import { HighlightGrid } from '../../features/media/components/highlight-grid.tsx';
-import { useContentRevalidation } from '../../features/media/hooks/use-content-revalidation.ts';
-import { ListMessage } from '../../features/matches/components/list-message.tsx';
 import { apiFrom } from '../../lib/api.ts';
-import { StaticPageHead } from '../head/static-page-head.tsx';
+import { MediaPage } from '../media-page.tsx';
 import { usePaths } from '../paths.ts';
 
 /** How many highlights the page lists. */
@@ -21,23 +17,10 @@ export const loader = ({ context, request }: LoaderFunctionArgs) =>
  */
 export function Component() {
   const { highlights, matches } = useLoaderData<typeof loader>();
-  const { t } = useTranslation('media');
   const paths = usePaths();
-  useContentRevalidation(contentTopics.highlights);
   return (
-    <section className="media-page" data-testid="highlights-page">
-      <StaticPageHead page="highlight" />
-      <div className="page-heading">
-        <h1>{t('highlights.title')}</h1>
-      </div>
-      <p className="page-lead">{t('highlights.lead')}</p>
-      {'error' in highlights ? (
-        <ListMessage tone="error" title={t('highlights.error')} />
-      ) : highlights.data.length === 0 ? (
-        <ListMessage title={t('highlights.empty')} />
-      ) : (
-        <HighlightGrid highlights={highlights.data} matches={matches} matchHref={paths.match} />
-      )}
-    </section>
+    <MediaPage page="highlight" catalogue="highlights" testId="highlights-page" items={highlights}>
+      {(list) => <HighlightGrid highlights={list} matches={matches} matchHref={paths.match} />}
+    </MediaPage>
   );
 }

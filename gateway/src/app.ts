@@ -249,7 +249,14 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     logger.child({ module: 'scoreboard' }),
   );
   content?.hub.attach(io);
-  attachSocketHandlers({ io, matches, matchFanout, scoreboardFanout, logger });
+  attachSocketHandlers({
+    io,
+    matches,
+    matchFanout,
+    scoreboardFanout,
+    lastContentChange: content ? (topic) => content.hub.lastChange(topic) : undefined,
+    logger,
+  });
   ops?.attach({ io, matchFanout });
 
   return {

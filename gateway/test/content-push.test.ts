@@ -50,7 +50,10 @@ describe('content:changed across gateways', () => {
     const socket = connectClient(gateway.url);
     sockets.push(socket);
     await connected(socket);
-    expect(await socket.emitWithAck('content:subscribe', { topic })).toEqual({ data: { topic } });
+    const answer = await socket.emitWithAck('content:subscribe', { topic });
+    expect(answer).toEqual({
+      data: { topic, changedAt: expect.toBeOneOf([null, expect.any(String)]), now: expect.any(String) },
+    });
     return socket;
   };
 
@@ -117,6 +120,16 @@ describe('content:changed across gateways', () => {
     const [fromA, fromB] = await heard;
     expect(fromA).toEqual({ topic: 'hot-matches', at: expect.any(String) });
     expect(fromB.at).toBe(fromA.at);
+    // A page subscribing afterwards, on either gateway, learns when the topic last changed: if its data was
+    // rendered before that, it reads again (web/src/features/live/api/content-topics.ts).
+    for (const gateway of [a, b]) {
+      const late = connectClient(gateway.url);
+      sockets.push(late);
+      await connected(late);
+      expect(await late.emitWithAck('content:subscribe', { topic: 'hot-matches' })).toEqual({
+        data: { topic: 'hot-matches', changedAt: fromA.at, now: expect.any(String) },
+      });
+    }
 
     for (const gateway of [a, b])
       expect((await hotIds(gateway)).slice(0, 3)).toEqual(['7003', '7002', '7001']);
@@ -136,7 +149,7 @@ describe('content:changed across gateways', () => {
 
   it('after unsubscribing a page hears nothing; plan changes are announced on `plans`', async () => {
     const socket = await follow(a, 'hot-matches');
-    expect(await socket.emitWithAck('content:subscribe', { topic: 'plans' })).toEqual({
+    expect(await socket.emitWithAck('content:subscribe', { topic: 'plans' })).toMatchObject({
       data: { topic: 'plans' },
     });
     expect(await socket.emitWithAck('content:unsubscribe', { topic: 'hot-matches' })).toEqual({
@@ -168,7 +181,7 @@ describe('content:changed across gateways', () => {
     });
     for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_SOCKET; i++) {
       const answer = await socket.emitWithAck('content:subscribe', { topic: `match-streams:m${i}` });
-      expect(answer).toEqual({ data: { topic: `match-streams:m${i}` } });
+      expect(answer).toMatchObject({ data: { topic: `match-streams:m${i}` } });
     }
     // Subscribing again to one held is no new subscription; a new one is over the limit.
     expect(await socket.emitWithAck('content:subscribe', { topic: 'match-streams:m0' })).toHaveProperty(

@@ -20,6 +20,9 @@ export class ContentHub {
   private io: PitchsideServer | null = null;
   private readonly listeners = new Set<(change: ContentChanged) => void>();
   private readonly subscribed: Promise<unknown>;
+  /** The last change of each topic, as far as this gateway knows (loaded from Redis, then kept by pushes). */
+  private readonly lastChanges = new Map<string, string>();
+  private readonly loaded: Promise<void>;
 
   constructor(
     private readonly redis: Redis,
@@ -33,6 +36,26 @@ export class ContentHub {
     this.subscribed = subscriberReady(subscriber)
       .then(() => subscriber.subscribe(keys.contentChannel()))
       .catch((err: unknown) => logger.error({ err }, 'content channel subscribe failed'));
+    this.loaded = redis
+      .hgetall(keys.contentChanges())
+      .then((all) => {
+        for (const [topic, at] of Object.entries(all)) this.remember(topic, at);
+      })
+      .catch((err: unknown) => logger.warn({ err }, 'last content changes not loaded'));
+  }
+
+  /**
+   * When `topic` last changed (null: never), for a page subscribing now: the data it was rendered with may
+   * predate it (content-topics.ts on the web compares).
+   */
+  async lastChange(topic: ContentTopic): Promise<string | null> {
+    await this.loaded;
+    return this.lastChanges.get(topic) ?? null;
+  }
+
+  private remember(topic: string, at: string): void {
+    const known = this.lastChanges.get(topic);
+    if (!known || known < at) this.lastChanges.set(topic, at);
   }
 
   /** Resolves once this gateway hears the channel (tests wait for it before changing content). */
@@ -56,8 +79,12 @@ export class ContentHub {
       const change: ContentChanged = { topic, at };
       // This gateway's own caches at once, so its next read sees the change; the others' when it arrives.
       for (const listener of this.listeners) listener(change);
+      this.remember(topic, at);
       await this.redis
+        .multi()
+        .hset(this.keys.contentChanges(), topic, at)
         .publish(this.keys.contentChannel(), JSON.stringify(change))
+        .exec()
         .catch((err: unknown) => this.logger.warn({ err, topic }, 'content change not announced'));
     }
   }
@@ -72,6 +99,7 @@ export class ContentHub {
       this.logger.warn({ err }, 'dropped a malformed content change');
       return;
     }
+    this.remember(change.topic, change.at);
     for (const listener of this.listeners) listener(change);
     this.io?.to(contentRoom(change.topic)).emit(EVENTS.contentChanged, change);
   }

@@ -2,7 +2,7 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '@pitchside/shared/constants';
-import { ContentSubscribeSchema } from '@pitchside/shared/content';
+import { ContentSubscribeSchema, type ContentTopic } from '@pitchside/shared/content';
 import { PitchsideError } from '@pitchside/shared/errors';
 import {
   EVENTS,
@@ -105,6 +105,8 @@ export interface SocketHandlerDeps {
   matches: MatchReads;
   matchFanout: MatchFanout;
   scoreboardFanout: ScoreboardFanout;
+  /** When an operators' content topic last changed (content/content-hub.ts); without it, never. */
+  lastContentChange?: ((topic: ContentTopic) => Promise<string | null>) | undefined;
   logger: Logger;
 }
 
@@ -145,6 +147,7 @@ export function attachSocketHandlers({
   matches,
   matchFanout,
   scoreboardFanout,
+  lastContentChange,
   logger,
 }: SocketHandlerDeps): void {
   const log = logger.child({ module: 'socket' });
@@ -240,7 +243,8 @@ export function attachSocketHandlers({
       const room = contentRoom(topic);
       if (!socket.rooms.has(room)) checkCapacity(socket);
       await socket.join(room);
-      return { topic };
+      const changedAt = (await lastContentChange?.(topic)) ?? null;
+      return { topic, changedAt, now: new Date().toISOString() };
     },
     unexpected,
   );

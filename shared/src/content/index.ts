@@ -222,6 +222,17 @@ export const ContentTopicSchema = z.union([
 export type ContentTopic = z.infer<typeof ContentTopicSchema>;
 export const ContentSubscribeSchema = z.strictObject({ topic: ContentTopicSchema });
 export type ContentSubscribe = z.infer<typeof ContentSubscribeSchema>;
+/**
+ * The answer to `content:subscribe`: when the topic last changed (null: not since the store was created)
+ * and the server's time, so a page can tell whether the data it was rendered with is already stale (a
+ * change between the server render and the subscription) without trusting the browser's clock.
+ */
+export const ContentSubscribedSchema = z.object({
+  topic: z.string(),
+  changedAt: z.iso.datetime().nullable(),
+  now: z.iso.datetime(),
+});
+export type ContentSubscribed = z.infer<typeof ContentSubscribedSchema>;
 export interface ContentChanged {
   topic: ContentTopic;
   /** ISO time of the change. */

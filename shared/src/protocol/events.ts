@@ -1,4 +1,4 @@
-import type { ContentChanged, ContentSubscribe } from '../content/index.ts';
+import type { ContentChanged, ContentSubscribe, ContentSubscribed } from '../content/index.ts';
 import type { MatchDelta } from '../domain/index.ts';
 import type {
   AckCallback,
@@ -21,7 +21,7 @@ export interface ClientToServerEvents {
   'scoreboard:subscribe': (payload: ScoreboardSubscribe, ack: AckCallback<ScoreboardSnapshot>) => void;
   'scoreboard:unsubscribe': (payload: ScoreboardSubscribe, ack: AckCallback<{ room: string }>) => void;
   /** Follow an operator-managed resource (issue 6); `content:changed` then says when to fetch it again. */
-  'content:subscribe': (payload: ContentSubscribe, ack: AckCallback<{ topic: string }>) => void;
+  'content:subscribe': (payload: ContentSubscribe, ack: AckCallback<ContentSubscribed>) => void;
   'content:unsubscribe': (payload: ContentSubscribe, ack: AckCallback<{ topic: string }>) => void;
 }
 

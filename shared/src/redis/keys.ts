@@ -65,6 +65,8 @@ export function redisKeys(prefix = 'ps:') {
     socialCode: (code: string) => `${prefix}auth:social:code:${code}`,
     /** Pub/sub channel: JSON ContentChanged after an operator's change commits (gateway/src/content). */
     contentChannel: () => `${prefix}ch:content`,
+    /** Hash topic -> ISO time of its last change, for pages subscribing after it (content-hub.ts). */
+    contentChanges: () => `${prefix}content:changes`,
   };
 }
 export type RedisKeys = ReturnType<typeof redisKeys>;

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLiveChannel } from './live-channel.ts';
 import { FakeChannel } from '../testing/fake-channel.ts';
-import { followContentTopic, receiveContentChanged, resubscribeContentTopics } from './content-topics.ts';
+import {
+  changedSincePageRequest,
+  followContentTopic,
+  receiveContentChanged,
+  resubscribeContentTopics,
+} from './content-topics.ts';
 
 /** The content topics' bookkeeping against a fake socket: one subscription per topic, however many views. */
 let channel: FakeChannel;
@@ -63,5 +68,34 @@ describe('content topics', () => {
       { topic: 'tv' },
     ]);
     expect(calls).toBeGreaterThanOrEqual(1);
+  });
+
+  it('catches up once when the topic changed after the page was requested, not for an older change', () => {
+    let calls = 0;
+    follow('page:terms:de', () => (calls += 1));
+    const [request] = channel.requests('content:subscribe');
+    const now = new Date();
+    // Changed 200 ms ago, and this document was requested well before (performance.now() is seconds here).
+    const fresh = new Date(now.getTime() - 200).toISOString();
+    request!.reply({ data: { topic: 'page:terms:de', changedAt: fresh, now: now.toISOString() } });
+    expect(calls).toBe(1);
+
+    let otherCalls = 0;
+    follow('movies', () => (otherCalls += 1));
+    const movies = channel.requests('content:subscribe').find((r) => r.payload.topic === 'movies')!;
+    movies.reply({ data: { topic: 'movies', changedAt: null, now: now.toISOString() } });
+    expect(otherCalls).toBe(0);
+  });
+
+  it('compares in the server clock: changed before the request left is not stale', () => {
+    const now = '2026-11-23T05:00:10.000Z';
+    // The page was requested 5 s ago (server time 05:00:05).
+    expect(changedSincePageRequest({ topic: 'tv', changedAt: '2026-11-23T05:00:06.500Z', now }, 5000)).toBe(
+      true,
+    );
+    expect(changedSincePageRequest({ topic: 'tv', changedAt: '2026-11-23T05:00:02.000Z', now }, 5000)).toBe(
+      false,
+    );
+    expect(changedSincePageRequest({ topic: 'tv', changedAt: null, now }, 5000)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { ContentChanged, ContentTopic } from '@pitchside/shared/content';
+import type { ContentChanged, ContentSubscribed, ContentTopic } from '@pitchside/shared/content';
 import { connectedChannel } from './live-channel.ts';
 
 /**
@@ -6,15 +6,38 @@ import { connectedChannel } from './live-channel.ts';
  * while at least one view follows a topic, `content:unsubscribe` when the last one leaves. A push
  * (`content:changed`) calls the topic's listeners; so does every reconnect after the first connection,
  * since a change may have been missed while the socket was down. There is nothing to resume: listeners
- * fetch the resource again.
+ * fetch the resource again. A first subscription also catches up when the topic changed after this
+ * document was requested (between the server render and the socket opening): the answer says when it
+ * last changed, in the server's time, and the server's now.
  */
 type Listener = () => void;
 
 const topics = new Map<ContentTopic, Set<Listener>>();
 let connectedBefore = false;
 
-function subscribe(topic: ContentTopic): void {
-  connectedChannel()?.request('content:subscribe', { topic });
+/** Slack for the request's trip: a change this close before the page was requested counts as after it. */
+const SLACK_MS = 1000;
+
+function subscribe(topic: ContentTopic, catchUp: boolean): void {
+  connectedChannel()?.request('content:subscribe', { topic }, (ack) => {
+    if (catchUp && 'data' in ack && changedSincePageRequest(ack.data)) notify(topic);
+  });
+}
+
+/**
+ * Whether the topic changed after this page was requested: the server's now minus the time since the
+ * navigation started (performance.now()) is when the request left, in the server's clock.
+ */
+export function changedSincePageRequest(
+  { changedAt, now }: ContentSubscribed,
+  sinceNavigationMs: number = typeof performance === 'undefined' ? 0 : performance.now(),
+): boolean {
+  if (!changedAt) return false;
+  return Date.parse(changedAt) > Date.parse(now) - sinceNavigationMs - SLACK_MS;
+}
+
+function notify(topic: ContentTopic): void {
+  for (const listener of [...(topics.get(topic) ?? [])]) listener();
 }
 
 /** A view follows `topic`; returns the function that stops it. */
@@ -23,7 +46,7 @@ export function followContentTopic(topic: ContentTopic, listener: Listener): () 
   if (!listeners) {
     listeners = new Set();
     topics.set(topic, listeners);
-    subscribe(topic);
+    subscribe(topic, true);
   }
   listeners.add(listener);
   return () => {
@@ -38,13 +61,13 @@ export function followContentTopic(topic: ContentTopic, listener: Listener): () 
 export function resubscribeContentTopics(): void {
   const reconnected = connectedBefore;
   connectedBefore = true;
-  for (const [topic, listeners] of topics) {
-    subscribe(topic);
-    if (reconnected) for (const listener of [...listeners]) listener();
+  for (const topic of topics.keys()) {
+    subscribe(topic, !reconnected);
+    if (reconnected) notify(topic);
   }
 }
 
 /** A `content:changed` push, already parsed at the socket boundary. */
 export function receiveContentChanged(change: ContentChanged): void {
-  for (const listener of [...(topics.get(change.topic) ?? [])]) listener();
+  notify(change.topic);
 }

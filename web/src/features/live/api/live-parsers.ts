@@ -1,6 +1,7 @@
 import '../../../lib/zod-browser.ts';
 import { z } from 'zod';
 import { ContentChangedSchema } from '@pitchside/shared/content';
+import { ContentSubscribedSchema } from '@pitchside/shared/content';
 import { MatchDeltaSchema } from '@pitchside/shared/domain';
 import {
   MatchSubscribeResultSchema,
@@ -19,7 +20,7 @@ const ACK_PARSERS: { [E in LiveRequest]: Parser<AckData<E>> } = {
   'match:unsubscribe': MatchUnsubscribeSchema,
   'scoreboard:subscribe': ScoreboardSnapshotSchema,
   'scoreboard:unsubscribe': z.object({ room: z.string() }),
-  'content:subscribe': z.object({ topic: z.string() }),
+  'content:subscribe': ContentSubscribedSchema,
   'content:unsubscribe': z.object({ topic: z.string() }),
 };
 

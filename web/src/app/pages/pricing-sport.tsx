@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { contentTopics } from '@pitchside/shared/content';
+import { useContentRevalidation } from '../../features/live/hooks/use-content-revalidation.ts';
 import { SPORTS } from '@pitchside/shared/domain';
 import '../../features/content/content.css';
 import { loadPricing } from '../../features/payments/api/payments-rest.ts';
@@ -35,6 +37,8 @@ export const shouldRevalidate = pricingShouldRevalidate;
 export function Component() {
   const { t } = useTranslation('account');
   const { reads, deal, dealError } = useLoaderData<typeof loader>();
+  // Operators' plan and deal changes show on an open pricing page.
+  useContentRevalidation(contentTopics.plans);
   const query = usePricingQuery();
   const to = useLocalPath();
   const paths = usePaths();

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { contentTopics } from '@pitchside/shared/content';
+import { useContentRevalidation } from '../../features/live/hooks/use-content-revalidation.ts';
 import { ContentLinksProvider, RichText } from '../../features/content/content-links.tsx';
 import { PlanCard } from '../../features/content/components/plan-card.tsx';
 import '../../features/content/content.css';
@@ -27,6 +29,8 @@ export function Component() {
   const supportEmail = useSupportEmail();
   const { t } = useTranslation('account');
   const { plans, deal, dealError } = useLoaderData<typeof loader>();
+  // Operators' plan and deal changes show on an open pricing page.
+  useContentRevalidation(contentTopics.plans);
   const query = usePricingQuery();
   const to = useLocalPath();
   const paths = usePaths();

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MatchStreams, StreamSource } from '@pitchside/shared/payments';
 import { codeMessage } from '../../auth/utils/describe-auth-error.ts';
+import { contentTopics } from '@pitchside/shared/content';
+import { useContentTopic } from '../../live/hooks/use-content-topic.ts';
 import { fetchMatchStreams, fetchStreamUrl } from '../api/streams-api.ts';
 import { defaultSource, stageOf } from '../utils/stream-choice.ts';
 import { StreamPlayer } from './stream-player.tsx';
@@ -28,6 +30,11 @@ export default function StreamPanel({ matchId, loggedIn, pricingHref, signInHref
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
+  // A source an operator adds or removes shows in the open panel: the list is fetched again, and the player
+  // keeps playing (its key is `generation`, which only a retry moves).
+  const [listVersion, setListVersion] = useState(0);
+  const refetch = useCallback(() => setListVersion((n) => n + 1), []);
+  useContentTopic(contentTopics.matchStreams(matchId), refetch);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -40,7 +47,7 @@ export default function StreamPanel({ matchId, loggedIn, pricingHref, signInHref
       },
     );
     return () => controller.abort();
-  }, [matchId, loggedIn, generation]);
+  }, [matchId, loggedIn, generation, listVersion]);
 
   const renew = useCallback((source: StreamSource) => () => fetchStreamUrl(matchId, source.id), [matchId]);
   const refused = useCallback(

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useRevalidator } from 'react-router-dom';
 import type { ContentTopic } from '@pitchside/shared/content';
-import { useContentTopic } from '../../live/hooks/use-content-topic.ts';
+import { useContentTopic } from './use-content-topic.ts';
 
 /**
  * Follows a content topic over the socket while the page is mounted and runs the page's loader again on

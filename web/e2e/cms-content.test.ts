@@ -348,7 +348,10 @@ describe('the admin CMS', () => {
     await expect.poll(async () => (await germanText()).status).toBe(404);
     await expect.poll(() => text(page, '[data-testid="cms-page-state"]')).toBe(m('pages.builtIn'));
 
-    // A plan, then a deal on it: the public catalogue shows both.
+    // A plan, then a deal on it: the public catalogue shows both, and a visitor's open pricing page the plan.
+    const visitor = await openPage(site.browser, `${site.stack.url}/en/pricing?currency=EUR`);
+    await waitForHydration(visitor.page);
+    const sameVisit = await markDocument(visitor.page);
     await openSection(page, 'plans');
     await page.locator('[data-testid="cms-new"]').click();
     const planForm = page.locator('[data-testid="cms-editor"]');
@@ -361,6 +364,11 @@ describe('the admin CMS', () => {
     await planForm.locator('[data-testid="cms-submit"]').click();
     await expect.poll(() => notice(page)).toBe(m('plans.created'));
     await page.locator(`[data-testid="cms-table"] tr[data-id="${planId}"]`).waitFor();
+    await expect
+      .poll(async () => (await visitor.page.locator('main').textContent()) ?? '', { timeout: 15_000 })
+      .toContain('Weekend pass');
+    await sameVisit();
+    await visitor.page.context().close();
 
     await openSection(page, 'deals');
     await page.locator('[data-testid="cms-new"]').click();

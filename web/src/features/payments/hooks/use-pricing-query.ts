@@ -54,7 +54,7 @@ export function usePricingQuery() {
   };
 }
 
-/** Run the pricing loader again only when the deal changes: currency and plan are read in the page. */
+/** Run the pricing loader again when the deal changes or on a revalidation: currency and plan are read in the page. */
 export const pricingShouldRevalidate = ({
   currentUrl,
   nextUrl,
@@ -64,6 +64,8 @@ export const pricingShouldRevalidate = ({
   nextUrl: URL;
   defaultShouldRevalidate: boolean;
 }): boolean =>
+  // The same address: a revalidation (an operator changed plans or deals) or a reload of the page.
+  currentUrl.href === nextUrl.href ||
   currentUrl.pathname !== nextUrl.pathname ||
   currentUrl.searchParams.get('deal') !== nextUrl.searchParams.get('deal')
     ? defaultShouldRevalidate

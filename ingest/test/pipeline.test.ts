@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { MatchDetailSchema } from '@pitchside/shared/domain';
+import { isFinished, MatchDetailSchema } from '@pitchside/shared/domain';
 import { ApiFootballProvider } from '../src/providers/api-football/api-football-provider.ts';
 import { MatchStore } from '../src/pipeline/match-store.ts';
+import { diffMatch } from '../src/pipeline/match-diff.ts';
 import { ReferenceStore } from '../src/pipeline/reference-store.ts';
 import { createProcessors } from '../src/jobs/processors.ts';
 import { createIngestMetrics } from '../src/metrics.ts';
@@ -180,5 +181,24 @@ describe('ingest pipeline on the simulated game API', () => {
     expect(await t.redis.hlen(t.keys.teams())).toBeGreaterThanOrEqual(40);
     expect(news.fetched).toBeGreaterThan(0);
     expect(await run['poll-news']()).toMatchObject({ written: 0 });
+  });
+
+  it('fetches the final statistics when the fixtures poll sees the whistle before the live poll does', async () => {
+    const provider = new ApiFootballProvider({ baseUrl: simulatorUrl, apiKey: 'right-key', timeoutMs: 5000 });
+    const run = processorsFor(provider);
+    const store = new MatchStore(t.redis, t.keys);
+    await run['poll-live']();
+    const [matchId] = (await t.redis.smembers(t.keys.liveMatches())).sort();
+    const during = (await store.read(matchId!))!;
+    expect(during.detail.statistics.length).toBeGreaterThan(0);
+
+    simulator.clock.advance(3 * 3_600_000); // long past the final whistle
+    await run['poll-fixtures'](); // the day's list: status and score, no statistics
+    const after = (await store.read(matchId!))!;
+    expect(isFinished(after.detail.match.status)).toBe(true);
+    expect(await t.redis.sismember(t.keys.liveMatches(), matchId!)).toBe(0);
+    const truth = (await provider.matchDetail(matchId!))!;
+    expect(diffMatch(after.detail, truth).changes).toEqual([]);
+    expect(after.detail.statistics).not.toEqual(during.detail.statistics);
   });
 });

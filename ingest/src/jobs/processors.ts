@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { isLive } from '@pitchside/shared/domain';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import type { GameProvider, MatchUpdate } from '../providers/provider.ts';
 import type { MatchStore } from '../pipeline/match-store.ts';
@@ -48,9 +49,14 @@ export function createProcessors(deps: ProcessorDeps): Record<PollJob, () => Pro
     for (const update of updates) {
       // The delta is stamped with wall time, not the provider's clock: `at` measures delivery lag.
       const result = await deps.matches.ingest(update);
-      if (result.outcome === 'written') {
-        written++;
-        deps.metrics.deltas.inc();
+      if (result.outcome !== 'written') continue;
+      written++;
+      deps.metrics.deltas.inc();
+      // A list (fixtures by date, the live list) saw the final whistle first: its rows carry no statistics
+      // or lineups, and the match has now left the live set, so no other poll would fetch it again.
+      if (result.wasLive && !isLive(update.match.status) && update.statistics === undefined) {
+        const detail = await deps.provider.matchDetail(update.match.id);
+        if (detail) written += await ingestAll([detail]);
       }
     }
     return written;

@@ -20,7 +20,12 @@ export interface StoredMatch {
 
 export type IngestResult =
   | { outcome: 'unchanged'; seq: number }
-  | { outcome: 'written'; delta: Pick<MatchDelta, 'epoch' | 'seq' | 'changes'> };
+  | {
+      outcome: 'written';
+      delta: Pick<MatchDelta, 'epoch' | 'seq' | 'changes'>;
+      /** The stored match was live before this write (so a caller can tell that this write ended it). */
+      wasLive: boolean;
+    };
 
 /** A new epoch: short, random, never reused, so a client can tell a restarted history from its own. */
 export const newEpoch = (): string => randomBytes(6).toString('base64url');
@@ -83,7 +88,10 @@ export class MatchStore {
         now,
         JSON.stringify(m),
       );
-      if (status === 'ok') return { outcome: 'written', delta: { epoch: epoch!, seq: Number(seq), changes } };
+      if (status === 'ok') {
+        const wasLive = stored !== null && isLive(stored.detail.match.status);
+        return { outcome: 'written', delta: { epoch: epoch!, seq: Number(seq), changes }, wasLive };
+      }
     }
     throw new Error(`match ${update.match.id}: lost ${MAX_CONFLICT_RETRIES + 1} write races in a row`);
   }

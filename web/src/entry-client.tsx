@@ -57,7 +57,7 @@ async function hydrate(boot: BootData, data: { boot: string; router: string }): 
       let stop: (() => void) | undefined;
       let stopped = false;
       void import('./features/live/api/live-connection.ts').then(({ startLiveConnection }) => {
-        if (!stopped) stop = startLiveConnection();
+        if (!stopped) stop = startLiveConnection({ pageRenderedAt: boot.renderedAt });
       });
       return () => {
         stopped = true;

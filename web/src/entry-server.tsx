@@ -115,6 +115,7 @@ export function createRenderer(options: RendererOptions) {
       userAgent: req.headers['user-agent'] ?? '',
       timeZone,
       theme: theme === 'dark' || theme === 'light' ? theme : null,
+      renderedAt: new Date().toISOString(),
       assets: { entry: entryFile, ...pageAssets(options.manifest, context, css) },
     };
     const visit = { config: boot.config, device, timeZone: boot.timeZone };

@@ -33,6 +33,11 @@ export interface BootData {
   timeZone: string;
   /** Chosen theme, or null to follow the system's. */
   theme: Theme | null;
+  /**
+   * When the server rendered this document (ISO, the server's clock). Pages may be served from the
+   * server's page cache a little later; what changed after this is what the page must catch up on.
+   */
+  renderedAt: string;
   /** The entry script, stylesheets, and the first page's chunks to preload. */
   assets: { entry: string; css: string[]; preloads: string[] };
 }

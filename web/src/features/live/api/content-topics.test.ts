@@ -89,13 +89,18 @@ describe('content topics', () => {
 
   it('compares in the server clock: changed before the request left is not stale', () => {
     const now = '2026-11-23T05:00:10.000Z';
-    // The page was requested 5 s ago (server time 05:00:05).
-    expect(changedSincePageRequest({ topic: 'tv', changedAt: '2026-11-23T05:00:06.500Z', now }, 5000)).toBe(
-      true,
-    );
-    expect(changedSincePageRequest({ topic: 'tv', changedAt: '2026-11-23T05:00:02.000Z', now }, 5000)).toBe(
-      false,
-    );
-    expect(changedSincePageRequest({ topic: 'tv', changedAt: null, now }, 5000)).toBe(false);
+    // The page was requested 5 s ago (server time 05:00:05); its render time is not known.
+    const changed = (changedAt: string | null) =>
+      changedSincePageRequest({ topic: 'tv', changedAt, now }, null, 5000);
+    expect(changed('2026-11-23T05:00:06.500Z')).toBe(true);
+    expect(changed('2026-11-23T05:00:02.000Z')).toBe(false);
+    expect(changed(null)).toBe(false);
+  });
+
+  it('catches up on a change after the render even when the cached page was requested much later', () => {
+    // Rendered at 05:00:00, served from the page cache 20 s later; the topic changed at 05:00:05.
+    const ack = { topic: 'tv' as const, changedAt: '2026-11-23T05:00:05.000Z', now: '2026-11-23T05:00:21.000Z' };
+    expect(changedSincePageRequest(ack, '2026-11-23T05:00:00.000Z', 1000)).toBe(true);
+    expect(changedSincePageRequest(ack, '2026-11-23T05:00:08.000Z', 1000)).toBe(false);
   });
 });

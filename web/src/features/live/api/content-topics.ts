@@ -7,15 +7,18 @@ import { connectedChannel } from './live-channel.ts';
  * (`content:changed`) calls the topic's listeners; so does every reconnect after the first connection,
  * since a change may have been missed while the socket was down. There is nothing to resume: listeners
  * fetch the resource again. A first subscription also catches up when the topic changed after this
- * document was requested (between the server render and the socket opening): the answer says when it
- * last changed, in the server's time, and the server's now.
+ * document was rendered (between the server render, which the server's page cache may have kept for a
+ * while, and the socket opening): the answer says when it last changed, in the server's clock, as the
+ * document's render time is.
  */
 type Listener = () => void;
 
 const topics = new Map<ContentTopic, Set<Listener>>();
 let connectedBefore = false;
+/** When the server rendered this document (ISO, its clock), once the live connection was told. */
+let pageRenderedAt: string | null = null;
 
-/** Slack for the request's trip: a change this close before the page was requested counts as after it. */
+/** Slack for clocks and trips: a change this close before the page's data counts as after it. */
 const SLACK_MS = 1000;
 
 function subscribe(topic: ContentTopic, catchUp: boolean): void {
@@ -24,16 +27,23 @@ function subscribe(topic: ContentTopic, catchUp: boolean): void {
   });
 }
 
+export function setPageRenderedAt(renderedAt: string): void {
+  pageRenderedAt = renderedAt;
+}
+
 /**
- * Whether the topic changed after this page was requested: the server's now minus the time since the
- * navigation started (performance.now()) is when the request left, in the server's clock.
+ * Whether the topic changed after this page's data was read: after the server rendered the document when
+ * that time is known, otherwise after the request left (the server's now minus the time since the
+ * navigation started, performance.now(), in the server's clock).
  */
 export function changedSincePageRequest(
   { changedAt, now }: ContentSubscribed,
+  renderedAt: string | null = pageRenderedAt,
   sinceNavigationMs: number = typeof performance === 'undefined' ? 0 : performance.now(),
 ): boolean {
   if (!changedAt) return false;
-  return Date.parse(changedAt) > Date.parse(now) - sinceNavigationMs - SLACK_MS;
+  const dataAsOf = renderedAt ? Date.parse(renderedAt) : Date.parse(now) - sinceNavigationMs;
+  return Date.parse(changedAt) > dataAsOf - SLACK_MS;
 }
 
 function notify(topic: ContentTopic): void {

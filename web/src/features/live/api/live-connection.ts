@@ -16,7 +16,7 @@ import {
   resubscribeScoreboards,
 } from '../stores/scoreboard-subscriptions.ts';
 import { setLiveChannel, type LiveChannel } from './live-channel.ts';
-import { receiveContentChanged, resubscribeContentTopics } from './content-topics.ts';
+import { receiveContentChanged, resubscribeContentTopics, setPageRenderedAt } from './content-topics.ts';
 
 type LiveParsers = typeof import('./live-parsers.ts');
 
@@ -34,7 +34,8 @@ const KICK_BACKOFF_MAX_MS = 30_000;
  * On every (re)connect everything the pages hold is subscribed again, matches with `since` so the server
  * sends only what was missed. socket.io's manager retries with its exponential backoff and jitter.
  */
-export function startLiveConnection(): () => void {
+export function startLiveConnection(options: { pageRenderedAt?: string } = {}): () => void {
+  if (options.pageRenderedAt) setPageRenderedAt(options.pageRenderedAt);
   let stop: (() => void) | undefined;
   let stopped = false;
   // The parsers (zod and shared's schemas) are a chunk of their own, evaluated in a task of their own

@@ -2,7 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import express from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './lib/redis-client.ts';
 import { pino, type Logger } from 'pino';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { MatchReads } from './read-model/match-reads.ts';
@@ -40,9 +40,9 @@ import { DEFAULT_MAIL_FROM } from './auth/auth-options.ts';
 
 export interface AppDeps {
   /** Commands (reads). */
-  redis: Redis;
+  redis: RedisClient;
   /** A second connection, in subscriber mode. */
-  subscriber: Redis;
+  subscriber: RedisClient;
   keys: RedisKeys;
   logger?: Logger;
   /**

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { Redis } from 'ioredis';
 import { redisKeys } from '@pitchside/shared/redis-keys';
 import { readEnv } from './config/env.ts';
 import { createLogger } from './logging/logger.ts';
 import { createProvider } from './providers/create-provider.ts';
 import { startIngest } from './ingest-worker.ts';
 import { createOpsServer } from './ops-server.ts';
+import { bullConnection, connectRedis } from './redis-client.ts';
 import { createSimulator, type Simulator } from './simulator/index.ts';
 
 const env = readEnv();
@@ -24,21 +24,17 @@ if (env.PROVIDER === 'simulator') {
   logger.info({ url: simulatorUrl, timeScale: env.SIM_TIME_SCALE }, 'simulated game API listening');
 }
 
-const redis = new Redis(env.REDIS_URL);
+// A standalone Redis (REDIS_URL) or a Redis Cluster (REDIS_CLUSTER_NODES): see redis-client.ts.
+const target = { url: env.REDIS_URL, clusterNodes: env.REDIS_CLUSTER_NODES };
+const redis = connectRedis(target);
 redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
 const keys = redisKeys(env.REDIS_PREFIX);
-const { hostname, port, password, username } = new URL(env.REDIS_URL);
+// BullMQ blocks on its connections: it needs maxRetriesPerRequest null (BullMQ "going to production").
+const connection = bullConnection(target);
 const ingest = await startIngest(
   {
     redis,
-    // BullMQ blocks on its connections: it needs maxRetriesPerRequest null (BullMQ "going to production").
-    connection: {
-      host: hostname,
-      port: Number(port || 6379),
-      username,
-      password,
-      maxRetriesPerRequest: null,
-    },
+    connection,
     keys,
     provider: createProvider(env, logger, simulator),
     logger,
@@ -81,6 +77,8 @@ const shutdown = async (signal: string) => {
   await simulator?.close();
   metricsServer.close();
   redis.disconnect();
+  // A Cluster instance is shared with BullMQ, which leaves it open (options it connects from itself).
+  if ('disconnect' in connection) connection.disconnect();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,5 +1,4 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { MatchStore } from './pipeline/match-store.ts';
@@ -9,6 +8,7 @@ import type { GameProvider } from './providers/provider.ts';
 import { createIngestMetrics, QUEUE_STATES, type IngestMetrics, type QueueState } from './metrics.ts';
 import { createProcessors } from './jobs/processors.ts';
 import { INGEST_QUEUE, POLL_JOBS, type PollJob } from './jobs/poll-jobs.ts';
+import type { RedisClient } from './redis-client.ts';
 
 export interface IngestOptions {
   intervals: Record<PollJob, number>;
@@ -42,7 +42,7 @@ export interface IngestReadiness {
 
 export interface IngestDeps {
   /** A connection for our own reads and writes. */
-  redis: Redis;
+  redis: RedisClient;
   /** BullMQ makes its own connections from these options (they need maxRetriesPerRequest: null). */
   connection: ConnectionOptions;
   keys: RedisKeys;

@@ -9,21 +9,29 @@
  * On SIGUSR2 it collects garbage (fully) and prints `{"memory":{"rss":N,"heapUsed":N}}`, so a test can compare
  * the memory it keeps before and after an ordeal.
  *
- * Env: REDIS_URL, REDIS_PREFIX, PORT (0 = any), DRAIN_SPREAD_MS, DRAIN_TIMEOUT_MS.
+ * Env: REDIS_URL, REDIS_CLUSTER_NODES (`host:port,...`: a Redis Cluster instead), REDIS_PREFIX, PORT (0 = any),
+ * DRAIN_SPREAD_MS, DRAIN_TIMEOUT_MS.
  */
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Redis } from 'ioredis';
 import { destination, pino } from 'pino';
 import { redisKeys } from '@pitchside/shared/redis-keys';
 import { createApp } from '../../gateway/src/app.ts';
 import { GatewayDrain } from '../../gateway/src/socket/drain.ts';
+import { connectRedis } from '../../gateway/src/lib/redis-client.ts';
 
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = pino({ name: 'gateway', level: 'warn' }, destination(2));
-const redis = new Redis(url);
-const subscriber = new Redis(url);
+const clusterNodes = (process.env.REDIS_CLUSTER_NODES ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((node) => ({
+    host: node.slice(0, node.lastIndexOf(':')),
+    port: Number(node.slice(node.lastIndexOf(':') + 1)),
+  }));
+const redis = connectRedis({ url, clusterNodes });
+const subscriber = connectRedis({ url, clusterNodes }, { subscriber: true });
 for (const client of [redis, subscriber]) client.on('error', (err) => logger.debug({ err }, 'redis error'));
 
 const app = await createApp({

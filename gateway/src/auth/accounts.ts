@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import {
@@ -56,7 +56,7 @@ import { TokenService } from './token-service.ts';
 
 export interface AccountsDeps {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   keys: RedisKeys;
   logger: Logger;
 }

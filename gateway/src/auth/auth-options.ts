@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { Logger } from 'pino';
 import type { PasswordPolicy, SocialProvider } from '@pitchside/shared/auth';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
@@ -10,7 +10,7 @@ import type { ThrottleLimits } from './auth-throttle.ts';
 export interface AuthRouteContext {
   /** Signs a social profile in: find, link by verified e-mail, or create the account. */
   completeSocialSignIn: CompleteSocialSignIn;
-  redis: Redis;
+  redis: RedisClient;
   keys: RedisKeys;
   logger: Logger;
   /** The site's public origin when configured (else build links from the request). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { RetryAfterError } from '../rest/http-errors.ts';
 
@@ -34,7 +34,7 @@ type By = 'account' | 'ip';
  */
 export class AuthThrottle {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {}
 
@@ -58,13 +58,15 @@ export class AuthThrottle {
   }
 
   async hit(action: string, counters: [By, string, ThrottleRule][]): Promise<void> {
-    const multi = this.redis.multi();
-    for (const [by, subject, rule] of counters) {
-      const key = this.key(action, by, subject);
-      // NX: the window starts at the first attempt and is not pushed back by later ones.
-      multi.incr(key).expire(key, rule.windowS, 'NX');
-    }
-    await multi.exec();
+    // One transaction per counter: each counter is one key, and on a Redis Cluster the keys of one MULTI
+    // must share a slot. What must be atomic is a counter and its expiry, never two counters together.
+    await Promise.all(
+      counters.map(([by, subject, rule]) => {
+        const key = this.key(action, by, subject);
+        // NX: the window starts at the first attempt and is not pushed back by later ones.
+        return this.redis.multi().incr(key).expire(key, rule.windowS, 'NX').exec();
+      }),
+    );
   }
 
   async clear(action: string, by: By, subject: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 
 /**
@@ -9,16 +9,18 @@ import type { RedisKeys } from '@pitchside/shared/redis-keys';
  */
 export class SessionRevocations {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly accessTtlS: number,
   ) {}
 
   async revoke(sessionIds: readonly string[]): Promise<void> {
     if (sessionIds.length === 0) return;
-    const pipeline = this.redis.pipeline();
-    for (const id of sessionIds) pipeline.set(this.keys.revokedSession(id), '1', 'EX', this.accessTtlS + 60);
-    await pipeline.exec();
+    // One command per session, not a pipeline: on a Redis Cluster the sessions' keys sit in different slots
+    // (ioredis still sends commands issued together in one write per node).
+    await Promise.all(
+      sessionIds.map((id) => this.redis.set(this.keys.revokedSession(id), '1', 'EX', this.accessTtlS + 60)),
+    );
   }
 
   async isRevoked(sessionId: string): Promise<boolean> {

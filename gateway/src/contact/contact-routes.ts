@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { Logger } from 'pino';
 import { CONTACT_HONEYPOT_FIELD, ContactBodySchema, type ContactBody } from '@pitchside/shared/contact';
 import { LANGUAGES, type Language } from '@pitchside/shared/constants';
@@ -20,7 +20,7 @@ import {
 import { ContactTokens } from './contact-token.ts';
 
 export interface ContactDeps {
-  redis: Redis;
+  redis: RedisClient;
   keys: RedisKeys;
   mailer: Mailer;
   /** The gateway's token secret: the form tokens' key is derived from it. */
@@ -147,13 +147,14 @@ async function checkLimits(deps: ContactDeps, counters: [string, ContactRule][])
 }
 
 async function hitLimits(deps: ContactDeps, counters: [string, ContactRule][]): Promise<void> {
-  const multi = deps.redis.multi();
-  for (const [subject, rule] of counters) {
-    const key = limitKey(deps.keys, subject);
-    // NX: the window starts at the first message and is not pushed back by later ones.
-    multi.incr(key).expire(key, rule.windowS, 'NX');
-  }
-  await multi.exec();
+  // One transaction per counter (a counter and its expiry): on a Redis Cluster one MULTI keeps to one slot.
+  await Promise.all(
+    counters.map(([subject, rule]) => {
+      const key = limitKey(deps.keys, subject);
+      // NX: the window starts at the first message and is not pushed back by later ones.
+      return deps.redis.multi().incr(key).expire(key, rule.windowS, 'NX').exec();
+    }),
+  );
 }
 
 function mailText(body: ContactBody, ip: string): string {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { Logger } from 'pino';
 import { ContentChangedSchema, type ContentChanged, type ContentTopic } from '@pitchside/shared/content';
 import { EVENTS } from '@pitchside/shared/protocol';
@@ -25,8 +25,8 @@ export class ContentHub {
   private readonly loaded: Promise<void>;
 
   constructor(
-    private readonly redis: Redis,
-    private readonly subscriber: Redis,
+    private readonly redis: RedisClient,
+    private readonly subscriber: RedisClient,
     private readonly keys: RedisKeys,
     private readonly logger: Logger,
   ) {

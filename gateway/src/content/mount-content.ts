@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Express, RequestHandler } from 'express';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { Logger } from 'pino';
 import { contentTopics } from '@pitchside/shared/content';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
@@ -24,8 +24,8 @@ export interface ContentOptions {
 
 export interface ContentContext {
   db: Db;
-  redis: Redis;
-  subscriber: Redis;
+  redis: RedisClient;
+  subscriber: RedisClient;
   keys: RedisKeys;
   accounts: Accounts;
   matches: MatchReads;

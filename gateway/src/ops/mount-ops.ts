@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Router } from 'express';
-import type { Redis } from 'ioredis';
+import { duplicateRedis, type RedisClient } from '../lib/redis-client.ts';
 import type { Logger } from 'pino';
 import { QUEUE_NAMES } from '@pitchside/shared/constants';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
@@ -23,7 +23,7 @@ export interface OpsOptions extends AdminNamespaceOptions {
 }
 
 export interface OpsDeps {
-  redis: Redis;
+  redis: RedisClient;
   keys: RedisKeys;
   gate: AdminGate;
   matches: MatchReads;
@@ -43,7 +43,7 @@ export function createOps(
   options: OpsOptions = {},
 ) {
   const log = deps.logger.child({ module: 'ops' });
-  const connection = deps.redis.duplicate();
+  const connection = duplicateRedis(deps.redis);
   connection.on('error', (err) => log.debug({ err }, 'ops connection error'));
   const queues = [QUEUE_NAMES.ingest, QUEUE_NAMES.paymentsReconcile].map((name) => {
     const queue = new Queue(name, { connection, prefix: deps.keys.queuePrefix() });

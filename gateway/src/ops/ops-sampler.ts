@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { OpsHotMatch, OpsQueueCounts, OpsSample } from '@pitchside/shared/protocol';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { topMatches } from '../metrics.ts';
@@ -7,7 +7,7 @@ import type { MatchReads } from '../read-model/match-reads.ts';
 import type { ViewerCensus } from './viewer-census.ts';
 
 export interface OpsSamplerDeps {
-  redis: Redis;
+  redis: RedisClient;
   keys: RedisKeys;
   /** The BullMQ queues to count, under the deployment's queue prefix. */
   queues: readonly Queue[];

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { Logger } from 'pino';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 
@@ -21,7 +21,7 @@ export class ViewerCensus {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly gatewayId: string,
     private readonly local: () => Iterable<readonly [matchId: string, viewers: number]>,

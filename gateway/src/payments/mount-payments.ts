@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import type { Express } from 'express';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { Logger } from 'pino';
 import type { PaymentMethod } from '@pitchside/shared/payments';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
@@ -51,7 +51,7 @@ export interface PaymentsOptions {
 
 export interface PaymentsContext {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   keys: RedisKeys;
   accounts: Accounts;
   matches: MatchReads;

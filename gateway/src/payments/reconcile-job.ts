@@ -1,5 +1,5 @@
 import { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { duplicateRedis, type RedisClient } from '../lib/redis-client.ts';
 import type { Logger } from 'pino';
 import { QUEUE_NAMES } from '@pitchside/shared/constants';
 
@@ -8,7 +8,7 @@ const SCHEDULER_ID = 'reconcile-orders';
 
 export interface ReconcileJobOptions {
   /** A connection to copy (BullMQ needs its own, with maxRetriesPerRequest null for blocking reads). */
-  redis: Redis;
+  redis: RedisClient;
   /** BullMQ's key prefix: the deployment's (or the test's) own. */
   prefix: string;
   everyMs: number;
@@ -24,8 +24,8 @@ export interface ReconcileJobOptions {
  * and one worker takes it; a gateway that dies mid-run leaves the job stalled and another takes it up.
  */
 export async function startReconcileJob(options: ReconcileJobOptions): Promise<{ close(): Promise<void> }> {
-  const connections = [0, 1].map(() => options.redis.duplicate({ maxRetriesPerRequest: null }));
-  const [queueConnection, workerConnection] = connections as [Redis, Redis];
+  const connections = [0, 1].map(() => duplicateRedis(options.redis, { maxRetriesPerRequest: null }));
+  const [queueConnection, workerConnection] = connections as [RedisClient, RedisClient];
   for (const c of connections)
     c.on('error', (err) => options.logger.debug({ err }, 'reconcile connection error'));
   const queue = new Queue(RECONCILE_QUEUE, { connection: queueConnection, prefix: options.prefix });

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import type { ServiceStatus } from '@pitchside/shared/protocol';
 
@@ -17,7 +17,7 @@ const LIVE_JOB = 'poll-live';
  */
 export class IngestFreshness {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly options: { delayedAfterMs?: number; now?: () => number } = {},
   ) {}

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { Competition, Match, MatchDelta, MatchDetail } from '@pitchside/shared/domain';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
@@ -14,7 +14,7 @@ export interface MatchPosition {
  */
 export class MatchReads {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {}
 
@@ -45,16 +45,19 @@ export class MatchReads {
     return complete ? deltas : null;
   }
 
-  /** Scoreboard entries for many matches in one round trip, in the order of the ids. */
+  /**
+   * Scoreboard entries for many matches in one round trip, in the order of the ids. Commands issued together
+   * rather than a pipeline: on a Redis Cluster the matches' hashes sit in different slots, and ioredis still
+   * writes the commands bound for one node together.
+   */
   async entries(ids: readonly string[]): Promise<ScoreboardEntry[]> {
     if (ids.length === 0) return [];
-    const pipeline = this.redis.pipeline();
-    for (const id of ids) pipeline.hmget(this.keys.match(id), 'header', 'epoch', 'seq');
-    const rows = (await pipeline.exec()) ?? [];
+    const rows = await Promise.all(
+      ids.map((id) => this.redis.hmget(this.keys.match(id), 'header', 'epoch', 'seq')),
+    );
     const entries: ScoreboardEntry[] = [];
-    for (const [err, row] of rows) {
-      const [header, epoch, seq] = (row ?? []) as (string | null)[];
-      if (err || !header || !epoch || !seq) continue;
+    for (const [header, epoch, seq] of rows) {
+      if (!header || !epoch || !seq) continue;
       entries.push({ match: JSON.parse(header) as Match, epoch, seq: Number(seq) });
     }
     return entries;
@@ -83,11 +86,10 @@ export class MatchReads {
   async redCards(ids: readonly string[]): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
     if (ids.length === 0) return counts;
-    const pipeline = this.redis.pipeline();
-    for (const id of ids) pipeline.hget(this.keys.match(id), 'detail');
-    const rows = (await pipeline.exec()) ?? [];
-    rows.forEach(([err, raw], i) => {
-      if (err || typeof raw !== 'string') return;
+    // Not a pipeline: the matches' hashes sit in different slots on a Redis Cluster (see entries()).
+    const rows = await Promise.all(ids.map((id) => this.redis.hget(this.keys.match(id), 'detail')));
+    rows.forEach((raw, i) => {
+      if (typeof raw !== 'string') return;
       const { events } = JSON.parse(raw) as MatchDetail;
       counts.set(ids[i]!, events.filter((e) => e.kind === 'red' || e.kind === 'second_yellow').length);
     });

@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { Competition, NewsItem, Squad, Standings, Team } from '@pitchside/shared/domain';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 
 /** Competitions, standings, teams and news as ingest stored them. */
 export class ReferenceReads {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {}
 

@@ -1,16 +1,17 @@
 import { Router } from 'express';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { ServiceStatus } from '@pitchside/shared/protocol';
 import type { IngestFreshness } from '../read-model/ingest-freshness.ts';
 
 export interface OpsRoutesDeps {
-  redis: Redis;
+  redis: RedisClient;
   freshness: IngestFreshness;
   /** True once the gateway drains (socket/drain.ts): it must get no new viewers. */
   draining: () => boolean;
 }
 
-const redisUp = async (redis: Redis): Promise<boolean> => (await redis.ping().catch(() => null)) === 'PONG';
+const redisUp = async (redis: RedisClient): Promise<boolean> =>
+  (await redis.ping().catch(() => null)) === 'PONG';
 
 /**
  * Probes and status for orchestrators and the site, mounted under /api:

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { isCluster, type RedisClient } from '../lib/redis-client.ts';
 import type { Logger } from 'pino';
 import type { Socket as EngineSocket } from 'engine.io';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
@@ -10,20 +10,36 @@ import { subscriberReady } from './subscriber-ready.ts';
  * Per-match fan-out. A gateway holds a Redis subscription for a match only while it has viewers of it;
  * each delta crosses from Redis once, is encoded once, and the same frame is written to every viewer.
  * Viewers are kept as Engine.IO connections in a Set per match: no room lookups on the hot path.
+ *
+ * On a standalone Redis the match channels are classic pub/sub (SUBSCRIBE, 'message'). On a Redis Cluster
+ * they are shard channels (SSUBSCRIBE, 'smessage'): ingest SPUBLISHes each delta on the node owning the
+ * match's slot only, and the subscriber (a Cluster with `shardedSubscribers`) holds one connection per
+ * master, so delta traffic spreads over the shards instead of being broadcast to every node.
  */
 export class MatchFanout {
   private readonly viewers = new Map<string, Set<EngineSocket>>();
   private readonly channelToMatch = new Map<string, string>();
   /** Subscriptions under way, so concurrent first viewers share one SUBSCRIBE. */
   private readonly pending = new Map<string, Promise<unknown>>();
+  private readonly subscribe: (channel: string) => Promise<unknown>;
+  private readonly unsubscribe: (channel: string) => Promise<unknown>;
 
   constructor(
-    private readonly subscriber: Redis,
+    private readonly subscriber: RedisClient,
     private readonly keys: RedisKeys,
     private readonly logger: Logger,
     private readonly onDelivered: (viewers: number) => void = () => {},
   ) {
-    subscriber.on('message', (channel: string, message: string) => this.deliver(channel, message));
+    const deliver = (channel: string, message: string) => this.deliver(channel, message);
+    if (isCluster(subscriber)) {
+      subscriber.on('smessage', deliver);
+      this.subscribe = (channel) => subscriber.ssubscribe(channel);
+      this.unsubscribe = (channel) => subscriber.sunsubscribe(channel);
+    } else {
+      subscriber.on('message', deliver);
+      this.subscribe = (channel) => subscriber.subscribe(channel);
+      this.unsubscribe = (channel) => subscriber.unsubscribe(channel);
+    }
   }
 
   /** Adds a viewer; resolves once the Redis subscription is live, so no delta published after it is lost. */
@@ -35,7 +51,7 @@ export class MatchFanout {
       const channel = this.keys.matchChannel(matchId);
       this.channelToMatch.set(channel, matchId);
       const subscribing = subscriberReady(this.subscriber)
-        .then(() => this.subscriber.subscribe(channel))
+        .then(() => this.subscribe(channel))
         .catch((error: unknown) => {
           // Forget the match, so the next viewer tries again instead of waiting on a channel never joined.
           if (this.viewers.get(matchId) === set) this.viewers.delete(matchId);
@@ -57,7 +73,7 @@ export class MatchFanout {
     this.channelToMatch.delete(channel);
     // After the ready wait too, so it can never overtake a SUBSCRIBE still waiting for it.
     subscriberReady(this.subscriber)
-      .then(() => this.subscriber.unsubscribe(channel))
+      .then(() => this.unsubscribe(channel))
       .catch((err: unknown) => this.logger.warn({ err, matchId }, 'unsubscribe failed'));
   }
 

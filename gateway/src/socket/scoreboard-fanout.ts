@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import { isLive } from '@pitchside/shared/domain';
@@ -31,7 +31,7 @@ export class ScoreboardFanout {
 
   constructor(
     private readonly io: Server,
-    private readonly subscriber: Redis,
+    private readonly subscriber: RedisClient,
     private readonly keys: RedisKeys,
     private readonly logger: Logger,
   ) {

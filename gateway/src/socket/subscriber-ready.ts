@@ -1,6 +1,6 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis-client.ts';
 
-const waiting = new WeakMap<Redis, Promise<void>>();
+const waiting = new WeakMap<RedisClient, Promise<void>>();
 
 /**
  * Resolves once the subscriber connection is ready. Since 5.8.2 ioredis writes a SUBSCRIBE issued while it
@@ -12,7 +12,7 @@ const waiting = new WeakMap<Redis, Promise<void>>();
  * for `ready` keeps SUBSCRIBE out of the handshake whatever options the connection was made with; during a
  * reconnection commands waited in ioredis's offline queue until `ready` anyway.
  */
-export function subscriberReady(redis: Redis): Promise<void> {
+export function subscriberReady(redis: RedisClient): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
   let ready = waiting.get(redis);
   if (!ready) {

@@ -1,11 +1,38 @@
 import { z } from 'zod';
 
+/** `host:port,host:port`, empty or unset for a standalone Redis. */
+const RedisClusterNodes = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port,host:port')
+        .transform((n) => {
+          const at = n.lastIndexOf(':');
+          return { host: n.slice(0, at), port: Number(n.slice(at + 1)) };
+        }),
+    ),
+  );
+
 /**
  * Ingest's configuration, read and validated once. Nothing else reads process.env.
  * PROVIDER=simulator (the default) starts the embedded simulated game API and reads it as API-Football.
  */
 const EnvSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /**
+   * A Redis Cluster instead of REDIS_URL's server: some of its nodes, `host:port,host:port` (ioredis finds
+   * the rest). REDIS_URL's user and password, if any, are used on every node.
+   */
+  REDIS_CLUSTER_NODES: RedisClusterNodes,
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w:.-]*$/)

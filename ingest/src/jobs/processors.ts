@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { isLive } from '@pitchside/shared/domain';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
@@ -8,12 +7,13 @@ import type { ReferenceStore } from '../pipeline/reference-store.ts';
 import type { IngestMetrics } from '../metrics.ts';
 import { fetchMatchFeed } from '../rss/fetch-match-feed.ts';
 import type { PollJob } from './poll-jobs.ts';
+import type { RedisClient } from '../redis-client.ts';
 
 export interface ProcessorDeps {
   provider: GameProvider;
   matches: MatchStore;
   reference: ReferenceStore;
-  redis: Redis;
+  redis: RedisClient;
   keys: RedisKeys;
   metrics: IngestMetrics;
   logger: Logger;

@@ -4,6 +4,10 @@
 --
 -- KEYS: 1 match hash, 2 delta stream, 3 match channel, 4 scoreboard channel, 5 kickoff index,
 --       6 live set, 7 competition index, 8 home team index, 9 away team index
+--
+-- On a Redis Cluster a script may touch one slot only: it is called with KEYS 1-3 alone (one hash tag, the
+-- match's), publishes the delta on the match's shard channel (SPUBLISH), and leaves the indexes and the
+-- scoreboard to the caller (match-store.ts), which writes them after, idempotently.
 -- ARGV: 1 base seq ('' when the diff was made against no stored match), 2 base epoch, 3 epoch for a new
 --       match, 4 snapshot JSON, 5 changes JSON array, 6 kickoff ms, 7 '1' if live, 8 match id,
 --       9 stream max length, 10 now ms, 11 match header JSON
@@ -28,6 +32,10 @@ local entry = '{"match":' .. ARGV[11] .. ',"epoch":' .. cjson.encode(epoch) .. '
 
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[9], seq .. '-1', 'd', delta)
 redis.call('HSET', KEYS[1], 'epoch', epoch, 'seq', seq, 'detail', ARGV[4], 'header', ARGV[11])
+if #KEYS == 3 then
+  redis.call('SPUBLISH', KEYS[3], delta)
+  return {'ok', tostring(seq), epoch}
+end
 redis.call('ZADD', KEYS[5], ARGV[6], ARGV[8])
 redis.call('ZADD', KEYS[7], ARGV[6], ARGV[8])
 redis.call('ZADD', KEYS[8], ARGV[6], ARGV[8])

@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Redis } from 'ioredis';
 import { MATCH_STREAM_MAXLEN } from '@pitchside/shared/constants';
-import { isLive, type MatchDelta, type MatchDetail } from '@pitchside/shared/domain';
+import { isLive, type Match, type MatchDelta, type MatchDetail } from '@pitchside/shared/domain';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import type { MatchUpdate } from '../providers/provider.ts';
+import { isCluster, type RedisClient } from '../redis-client.ts';
 import { diffMatch } from './match-diff.ts';
 
 const APPLY_SCRIPT = readFileSync(new URL('./apply-match-change.lua', import.meta.url), 'utf8');
 
 /** How often a write may lose the race to a concurrent writer before we give up on this payload. */
 const MAX_CONFLICT_RETRIES = 5;
+/** How often the Cluster's index step follows a newer write before leaving the indexes to its writer. */
+const MAX_INDEX_PASSES = 5;
 
 export interface StoredMatch {
   detail: MatchDetail;
@@ -30,26 +32,42 @@ export type IngestResult =
 /** A new epoch: short, random, never reused, so a client can tell a restarted history from its own. */
 export const newEpoch = (): string => randomBytes(6).toString('base64url');
 
-/** The script, registered once per connection with defineCommand (ioredis then uses EVALSHA). */
-type WithApplyScript = Redis & {
-  applyMatchChange(...args: (string | number)[]): Promise<[string, string?, string?]>;
+type ScriptResult = Promise<[string, string?, string?]>;
+/**
+ * The script, registered once per connection with defineCommand (ioredis then uses EVALSHA): with all
+ * nine keys on a standalone Redis, with the match's three (one slot) on a Cluster.
+ */
+type WithApplyScript = RedisClient & {
+  applyMatchChange(...args: (string | number)[]): ScriptResult;
+  applyMatchChangeShard(...args: (string | number)[]): ScriptResult;
 };
 
 /**
  * The match side of ingest's Redis: reads the stored snapshot and writes changes atomically.
  * Ingesting the same update twice writes nothing the second time; two writers racing on one match
  * cannot both win (the script checks the base seq and epoch), so the loser re-diffs.
+ *
+ * On a standalone Redis one script does everything, indexes and scoreboard included. On a Redis Cluster a
+ * script keeps to one slot: the script still checks the base, writes the hash and the stream and publishes
+ * the delta (on the match's shard channel) atomically, then the cross-match indexes (kickoff, live,
+ * competition, teams: other slots) are written and the scoreboard entry published. Those writes are
+ * idempotent and always describe the stored match, so a crash between the two steps is repaired by the next
+ * ingest of the match, which finds it unchanged and writes its indexes again.
  */
 export class MatchStore {
   private readonly redis: WithApplyScript;
+  private readonly cluster: boolean;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {
-    if (!('applyMatchChange' in redis))
+    if (!('applyMatchChange' in redis)) {
       redis.defineCommand('applyMatchChange', { numberOfKeys: 9, lua: APPLY_SCRIPT });
+      redis.defineCommand('applyMatchChangeShard', { numberOfKeys: 3, lua: APPLY_SCRIPT });
+    }
     this.redis = redis as WithApplyScript;
+    this.cluster = isCluster(redis);
   }
 
   async read(matchId: string): Promise<StoredMatch | null> {
@@ -62,20 +80,29 @@ export class MatchStore {
     for (let attempt = 0; attempt <= MAX_CONFLICT_RETRIES; attempt++) {
       const stored = await this.read(update.match.id);
       const { changes, next } = diffMatch(stored?.detail ?? null, update);
-      if (changes.length === 0) return { outcome: 'unchanged', seq: stored?.seq ?? 0 };
+      if (changes.length === 0) {
+        // Repairs the indexes a crash may have left behind the stored match (Cluster only: elsewhere the
+        // script wrote them with the match).
+        if (stored && this.cluster) await this.writeIndexes(stored.detail.match, stored.epoch, stored.seq);
+        return { outcome: 'unchanged', seq: stored?.seq ?? 0 };
+      }
 
       const m = next.match;
       const k = this.keys;
-      const [status, seq, epoch] = await this.redis.applyMatchChange(
-        k.match(m.id),
-        k.matchStream(m.id),
-        k.matchChannel(m.id),
+      const perMatchKeys = [k.match(m.id), k.matchStream(m.id), k.matchChannel(m.id)];
+      const globalKeys = [
         k.scoreboardChannel(),
         k.matchesByKickoff(),
         k.liveMatches(),
         k.competitionMatches(m.competition.id),
         k.teamMatches(m.home.id),
         k.teamMatches(m.away.id),
+      ];
+      const apply = this.cluster
+        ? (...args: (string | number)[]) => this.redis.applyMatchChangeShard(...perMatchKeys, ...args)
+        : (...args: (string | number)[]) =>
+            this.redis.applyMatchChange(...perMatchKeys, ...globalKeys, ...args);
+      const [status, seq, epoch] = await apply(
         stored ? String(stored.seq) : '',
         stored?.epoch ?? '',
         newEpoch(),
@@ -89,10 +116,44 @@ export class MatchStore {
         JSON.stringify(m),
       );
       if (status === 'ok') {
+        if (this.cluster) {
+          await this.writeIndexes(m, epoch!, Number(seq));
+          // Classic pub/sub: every gateway hears it whichever node it listens on (see README, Redis Cluster).
+          await this.redis.publish(
+            k.scoreboardChannel(),
+            JSON.stringify({ match: m, epoch, seq: Number(seq) }),
+          );
+        }
         const wasLive = stored !== null && isLive(stored.detail.match.status);
         return { outcome: 'written', delta: { epoch: epoch!, seq: Number(seq), changes }, wasLive };
       }
     }
     throw new Error(`match ${update.match.id}: lost ${MAX_CONFLICT_RETRIES + 1} write races in a row`);
+  }
+
+  /**
+   * The Cluster's second step: puts the match in the indexes as `match` (stored at epoch/seq) says, one
+   * command per key (they sit in other slots: no MULTI, no pipeline). Two writers of one match may run
+   * their second steps in either order, so afterwards the stored match is read again: if a newer write
+   * landed meanwhile, its state is written too, until the indexes describe what is stored.
+   */
+  private async writeIndexes(match: Match, epoch: string, seq: number): Promise<void> {
+    const k = this.keys;
+    for (let pass = 0; pass < MAX_INDEX_PASSES; pass++) {
+      const m = match; // this pass's state (the loop may move `match` on to a newer one)
+      const kickoff = Date.parse(m.kickoff);
+      await Promise.all([
+        this.redis.zadd(k.matchesByKickoff(), kickoff, m.id),
+        this.redis.zadd(k.competitionMatches(m.competition.id), kickoff, m.id),
+        this.redis.zadd(k.teamMatches(m.home.id), kickoff, m.id),
+        this.redis.zadd(k.teamMatches(m.away.id), kickoff, m.id),
+        isLive(m.status) ? this.redis.sadd(k.liveMatches(), m.id) : this.redis.srem(k.liveMatches(), m.id),
+      ]);
+      const [nowEpoch, nowSeq, header] = await this.redis.hmget(k.match(m.id), 'epoch', 'seq', 'header');
+      if (!nowEpoch || !nowSeq || !header || (nowEpoch === epoch && Number(nowSeq) === seq)) return;
+      match = JSON.parse(header) as Match;
+      epoch = nowEpoch;
+      seq = Number(nowSeq);
+    }
   }
 }

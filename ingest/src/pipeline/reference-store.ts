@@ -1,7 +1,7 @@
-import type { Redis } from 'ioredis';
 import type { Competition, NewsItem, Squad, Standings, Team } from '@pitchside/shared/domain';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { same } from './match-diff.ts';
+import type { RedisClient } from '../redis-client.ts';
 
 /** How many news items we keep; older ones drop off the end. */
 const NEWS_KEEP = 300;
@@ -12,7 +12,7 @@ const NEWS_KEEP = 300;
  */
 export class ReferenceStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {}
 
@@ -37,10 +37,10 @@ export class ReferenceStore {
     const key = this.keys.squad(squad.teamId);
     const stored = await this.redis.get(key);
     const changed = !stored || !same((JSON.parse(stored) as Squad).players, squad.players);
-    const multi = this.redis.multi();
-    multi.set(key, JSON.stringify(squad));
-    multi.zadd(this.keys.squadsByFetch(), fetchedAtMs, squad.teamId);
-    await multi.exec();
+    // Two keys in different slots on a Cluster, so no MULTI: the squad first, then when it was fetched (a
+    // crash between the two only makes the next squad poll fetch this team again).
+    await this.redis.set(key, JSON.stringify(squad));
+    await this.redis.zadd(this.keys.squadsByFetch(), fetchedAtMs, squad.teamId);
     return changed;
   }
 

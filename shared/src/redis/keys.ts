@@ -1,16 +1,25 @@
 /**
  * Every Redis key and pub/sub channel Pitchside uses, built in one place.
  * A prefix isolates deployments and tests (`test-<uuid>:`) on one Redis.
+ *
+ * Hash tags (`{...}`, Redis Cluster): Redis hashes only the first braced part of a key, so keys that one
+ * script, MULTI or pipeline touches together carry the same tag and land in one slot. One match's hash,
+ * delta stream and shard channel share `{<matchId>}`; the viewer census's keys share `{ops}`; BullMQ's keys
+ * share `{bull}`. Everything else is read and written one key at a time. The prefix never contains braces
+ * (the services' env schemas refuse them), so the tag is always the first one.
  */
 export function redisKeys(prefix = 'ps:') {
   return {
     prefix,
     /** Hash: epoch, seq, detail (JSON MatchDetail), header (JSON Match: what lists show). */
-    match: (id: string) => `${prefix}match:${id}`,
-    /** Stream of deltas, capped: what a reconnecting client resumes from. */
-    matchStream: (id: string) => `${prefix}match:${id}:deltas`,
-    /** Pub/sub channel carrying each new delta of one match. */
-    matchChannel: (id: string) => `${prefix}ch:match:${id}`,
+    match: (id: string) => `${prefix}match:{${id}}`,
+    /** Stream of deltas, capped: what a reconnecting client resumes from. Same slot as the hash. */
+    matchStream: (id: string) => `${prefix}match:{${id}}:deltas`,
+    /**
+     * Pub/sub channel carrying each new delta of one match: classic (PUBLISH) on a standalone Redis, a shard
+     * channel (SPUBLISH/SSUBSCRIBE) on a Redis Cluster, in the slot of the match's hash.
+     */
+    matchChannel: (id: string) => `${prefix}ch:match:{${id}}`,
     /** Pub/sub channel carrying the match header after every change of any match. */
     scoreboardChannel: () => `${prefix}ch:scoreboard`,
     /** Sorted set of match ids by kickoff (ms). */
@@ -49,13 +58,16 @@ export function redisKeys(prefix = 'ps:') {
      * Hash matchId -> viewers on one gateway, rewritten by that gateway while an operator watches, with a TTL
      * of a few seconds so a gateway that died drops out of the sum (gateway/src/ops/viewer-census.ts).
      */
-    opsViewers: (gatewayId: string) => `${prefix}ops:viewers:${gatewayId}`,
+    opsViewers: (gatewayId: string) => `${prefix}{ops}:viewers:${gatewayId}`,
     /** Sorted set of gateway ids by when they last wrote their viewers (ms). */
-    opsGateways: () => `${prefix}ops:gateways`,
+    opsGateways: () => `${prefix}{ops}:gateways`,
     /** String, set for a few seconds at a time while some gateway has an operator's dashboard connected. */
-    opsWatching: () => `${prefix}ops:watching`,
-    /** BullMQ's own prefix (it adds `bull`-style keys under it). */
-    queuePrefix: () => `${prefix}bull`,
+    opsWatching: () => `${prefix}{ops}:watching`,
+    /**
+     * BullMQ's own prefix (it adds `bull`-style keys under it). Its Lua scripts touch several keys of a
+     * queue at once, so on a Cluster they must share a slot: the hash tag (BullMQ's documentation).
+     */
+    queuePrefix: () => `${prefix}{bull}`,
     /**
      * String: JSON of one social sign-in under way (PKCE verifier, nonce, where to land), ~10 minutes.
      * Keyed by the browser's binding cookie and the `state`, so a callback from another browser finds nothing.

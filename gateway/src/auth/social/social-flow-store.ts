@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis-client.ts';
 import { z } from 'zod';
 import { SocialProviderSchema, type LoginData } from '@pitchside/shared/auth';
 import { LANGUAGES } from '@pitchside/shared/constants';
@@ -35,7 +35,7 @@ interface IssuedCode {
  */
 export class SocialFlowStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {}
 

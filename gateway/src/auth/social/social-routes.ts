@@ -1,5 +1,5 @@
 import express, { Router, type Request, type Response } from 'express';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis-client.ts';
 import * as oidc from 'openid-client';
 import type { Logger } from 'pino';
 import { SocialExchangeBodySchema, SocialProviderSchema, type LoginData } from '@pitchside/shared/auth';
@@ -17,7 +17,7 @@ import type { CompleteSocialSignIn, SocialProfile } from './social-profile.ts';
 export interface SocialRoutesOptions {
   /** The configured providers (readSocialProviders); the others answer 404 auth:provider-unavailable. */
   providers: readonly SocialProviderConfig[];
-  redis: Redis;
+  redis: RedisClient;
   keys: RedisKeys;
   /** The account service: turns a provider's profile into a signed-in session. */
   completeSignIn: CompleteSocialSignIn;

@@ -60,6 +60,8 @@ export interface AppOptions {
   /** Deferred third-party scripts of the pages (SPEC 1); off when unset. */
   tagManagerSrc?: string;
   liveChatSrc?: string;
+  /** Threads rendering pages off the event loop (web/render-pool.ts); 0: on it. Default: cores - 1, at least 1. */
+  renderThreads?: number;
   /** Browser origins besides the gateway's own that may open a socket. */
   allowedOrigins?: readonly string[];
   /** Accounts: the token secret, lifetimes, password policy, mail, and the seam for social sign-in. */
@@ -216,16 +218,16 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       logger: logger.child({ module: 'widget' }),
     }),
   );
-  app.use(
-    site({
-      webDist: options.webDist,
-      publicBaseUrl: options.publicBaseUrl,
-      tagManagerSrc: options.tagManagerSrc,
-      liveChatSrc: options.liveChatSrc,
-      ...siteContacts(options.contact),
-      logger: logger.child({ module: 'site' }),
-    }),
-  );
+  const website = site({
+    webDist: options.webDist,
+    publicBaseUrl: options.publicBaseUrl,
+    tagManagerSrc: options.tagManagerSrc,
+    liveChatSrc: options.liveChatSrc,
+    renderThreads: options.renderThreads,
+    ...siteContacts(options.contact),
+    logger: logger.child({ module: 'site' }),
+  });
+  app.use(website.router);
   app.use(errorHandler(logger.child({ module: 'rest' })));
 
   // Socket.IO wraps the server's request listener: the Express app must be in place before it attaches.
@@ -273,6 +275,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       await payments?.close();
       await accounts?.close();
       contactMailer?.close();
+      await website.close();
     },
   };
 }

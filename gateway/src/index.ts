@@ -46,6 +46,7 @@ const app = await createApp(
     publicBaseUrl: env.PUBLIC_BASE_URL,
     tagManagerSrc: env.TAG_MANAGER_SRC,
     liveChatSrc: env.LIVE_CHAT_SRC,
+    renderThreads: env.PAGE_RENDER_THREADS,
     trustProxy: env.TRUST_PROXY,
     payments: paymentsOptionsFromEnv(env),
     ops: { intervalMs: env.OPS_SAMPLE_MS },

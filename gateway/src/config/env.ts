@@ -75,6 +75,8 @@ const BaseEnvSchema = z.object({
   /** Tag-manager and live-chat scripts the pages load after a delay (SPEC 1); off when unset. */
   TAG_MANAGER_SRC: z.url().optional(),
   LIVE_CHAT_SRC: z.url().optional(),
+  /** Threads rendering pages off the event loop; 0 renders on it. Unset: one per core beyond the first. */
+  PAGE_RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   /** Accounts' PostgreSQL; unset: an embedded PGlite in DATA_DIR/pglite (one process at a time). */
   DATABASE_URL: unsetIfEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),

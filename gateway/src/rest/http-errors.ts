@@ -98,7 +98,13 @@ export const notFoundHandler: RequestHandler = (_req, res) =>
 /** The last handler: our errors keep their code; anything else is logged and becomes a bare 500. */
 export const errorHandler =
   (logger: Logger): ErrorRequestHandler =>
-  (error: unknown, _req, res, _next) => {
+  (error: unknown, _req, res, next) => {
+    if (res.headersSent) {
+      // Halfway through a body (a page whose render failed while streaming): Express's own last handler
+      // cuts the connection, so the visitor never takes the half for a whole page.
+      requestLog(res, logger).error({ err: error }, 'response failed after it started');
+      return next(error);
+    }
     if (error instanceof PitchsideError) return sendError(res, error);
     // body-parser and friends mark client mistakes with a status below 500.
     const status = (error as { status?: number }).status;

@@ -1,13 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { gzipSync } from 'node:zlib';
+import { gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { type Request, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { SocialLinks } from '@pitchside/shared/contact/constants';
 import { PageCache, type CachedPage } from './page-cache.ts';
+import { RenderPool } from './render-pool.ts';
 
 /** The renderer web/src/entry-server.tsx builds to web/dist/server/entry-server.js (typed here, not imported). */
 interface SiteConfig {
@@ -35,7 +38,9 @@ interface EntryServer {
 }
 
 /** Pages rendered within this long are served again to an identical request (see page-cache.ts). */
-const PAGE_CACHE_TTL_MS = 3000;
+const PAGE_CACHE_FRESH_MS = 3000;
+/** Then for this long more they are served at once while one background render refreshes them. */
+const PAGE_CACHE_STALE_MS = 30_000;
 const PAGE_CACHE_ENTRIES = 500;
 
 export interface SiteOptions {
@@ -44,6 +49,11 @@ export interface SiteOptions {
   publicBaseUrl?: string;
   tagManagerSrc?: string;
   liveChatSrc?: string;
+  /**
+   * Threads rendering pages (render-pool.ts); 0 renders on the gateway's own thread. Default: one per
+   * core beyond the first, at least one.
+   */
+  renderThreads?: number;
   /** The support address and social links every page's footer shows (SUPPORT_EMAIL, SOCIAL_*_URL). */
   supportEmail: string;
   social: SocialLinks;
@@ -53,10 +63,11 @@ export interface SiteOptions {
 /**
  * The website: fingerprinted assets cached for a year, other public files for an hour, and every other
  * GET rendered on the server by the web app's renderer (which also answers the URL strategy's redirects
- * and the 404s), through a three-second micro-cache. Without a build, a one-line 503 says how to make one.
+ * and the 404s), through a micro-cache (fresh for three seconds, then served stale while it refreshes). Without a build, a one-line 503 says how to make one.
  */
-export function site(options: SiteOptions): Router {
+export function site(options: SiteOptions): Website {
   const router = express.Router();
+  const threads = options.renderThreads ?? defaultRenderThreads();
   const client = options.webDist ? path.join(options.webDist, 'client') : undefined;
   const serverEntry = options.webDist ? path.join(options.webDist, 'server', 'entry-server.js') : undefined;
   const manifestFile = client ? path.join(client, '.vite', 'manifest.json') : undefined;
@@ -69,17 +80,21 @@ export function site(options: SiteOptions): Router {
         .type('text/plain')
         .send('The website is not built yet: run `npm run build:web` (npm start does it for you).');
     });
-    return router;
+    return { router, close: async () => {} };
   }
 
   router.use(
     '/assets',
     express.static(path.join(client, 'assets'), { immutable: true, maxAge: '365d', index: false }),
   );
-  router.use(express.static(client, { index: false, maxAge: '1h', dotfiles: 'ignore' }));
+  // Public files (favicon, robots, share images) all have an extension; pages never do, so a page request
+  // does not cost a file-system lookup first.
+  const publicFiles = express.static(client, { index: false, maxAge: '1h', dotfiles: 'ignore' });
+  router.use((req, res, next) => (FILE_NAME.test(req.path) ? publicFiles(req, res, next) : next()));
 
   const manifest: unknown = JSON.parse(readFileSync(manifestFile, 'utf8'));
   let renderer: Promise<Render> | undefined;
+  let pool: RenderPool | undefined;
   const rendererFor = (req: Request): Promise<Render> => {
     if (renderer) return renderer;
     // Loaders reach our own REST API over loopback, on the address and port this request came in on. A
@@ -88,16 +103,18 @@ export function site(options: SiteOptions): Router {
     if (port === undefined)
       return Promise.reject(new Error('the connection closed before the page rendered'));
     const apiBase = `http://${hostFor(req.socket.localAddress)}:${port}/api`;
+    const onError = (error: unknown) => options.logger.error({ err: error }, 'page render failed');
+    if (threads > 0) {
+      const renderPool = new RenderPool({ threads, serverEntry, manifest, apiBase, logger: options.logger });
+      pool = renderPool;
+      return (renderer = Promise.resolve((request, config) => renderPool.render(request, config)));
+    }
     return (renderer = (import(pathToFileURL(serverEntry).href) as Promise<EntryServer>).then((entry) =>
-      entry.createRenderer({
-        manifest,
-        apiBase,
-        onError: (error) => options.logger.error({ err: error }, 'page render failed'),
-      }),
+      entry.createRenderer({ manifest, apiBase, onError }),
     ));
   };
 
-  const cache = new PageCache(PAGE_CACHE_TTL_MS, PAGE_CACHE_ENTRIES);
+  const cache = new PageCache(PAGE_CACHE_FRESH_MS, PAGE_CACHE_STALE_MS, PAGE_CACHE_ENTRIES);
 
   router.get(pages, async (req, res, next) => {
     try {
@@ -110,23 +127,40 @@ export function site(options: SiteOptions): Router {
         social: options.social,
       };
       const request = { url: req.originalUrl, headers: req.headers };
-      const { page } = cache.get(cacheKey(req, config), async () => {
-        const result = await render(request, config);
+      const { page } = cache.get(cacheKey(req, config), async (background) => {
+        const result = await render(request, config).catch((error: unknown) => {
+          if (background) options.logger.warn({ err: error }, 'background page refresh failed');
+          throw error;
+        });
         if (result.kind === 'redirect')
           return { status: result.status, headers: result.headers, body: EMPTY };
-        return streamAndKeep(result, res);
+        return keep(result, background ? undefined : res);
       });
       const cached = await page;
       // The request that rendered has streamed its page already; the others get the kept bytes.
-      if (!res.headersSent) send(res, cached, req.acceptsEncodings('gzip') === 'gzip');
+      if (!res.headersSent) await send(res, cached, req.acceptsEncodings('gzip') === 'gzip');
     } catch (error) {
       next(error);
     }
   });
-  return router;
+  return { router, close: async () => pool?.close() };
+}
+
+export interface Website {
+  router: Router;
+  /** Stops the render threads. */
+  close(): Promise<void>;
+}
+
+/** One render thread per core beyond the first (which answers requests), at least one, at most four. */
+function defaultRenderThreads(): number {
+  return Math.min(4, Math.max(1, availableParallelism() - 1));
 }
 
 const EMPTY = Buffer.alloc(0);
+/** A path whose last segment has an extension: what a public file's name looks like. */
+const FILE_NAME = /\.[A-Za-z0-9]+$/;
+const gzipAsync = promisify(gzip);
 
 /** What makes two requests get the same page: address, host, and the cookies and browser it renders for. */
 function cacheKey(req: Request, config: SiteConfig): string {
@@ -145,22 +179,24 @@ function cacheKey(req: Request, config: SiteConfig): string {
   ].join('\n');
 }
 
-/** Streams a rendered page to the visitor who asked for it while keeping its bytes for the next ones. */
-function streamAndKeep(
-  result: Extract<RenderResult, { kind: 'page' }>,
-  res: ServerResponse,
-): Promise<CachedPage> {
-  res.statusCode = result.status;
-  for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+/**
+ * Keeps a rendered page's bytes for the next requests, streaming it meanwhile to the visitor who asked for
+ * it (`res`; none for a background refresh).
+ */
+function keep(result: Extract<RenderResult, { kind: 'page' }>, res?: ServerResponse): Promise<CachedPage> {
+  if (res) {
+    res.statusCode = result.status;
+    for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+  }
   const chunks: Buffer[] = [];
   const tee = new PassThrough();
   tee.on('data', (chunk: Buffer) => {
     chunks.push(chunk);
-    if (!res.destroyed) res.write(chunk);
+    if (res && !res.destroyed) res.write(chunk);
   });
   return new Promise((resolve, reject) => {
     tee.on('end', () => {
-      if (!res.destroyed) res.end();
+      if (res && !res.destroyed) res.end();
       resolve({ status: result.status, headers: result.headers, body: Buffer.concat(chunks) });
     });
     tee.on('error', reject);
@@ -168,24 +204,33 @@ function streamAndKeep(
   });
 }
 
-/** Sends a kept page; compressed once per page, not once per visitor (the compression middleware then
- * leaves a response that already has a Content-Encoding alone). */
-const gzipped = new WeakMap<CachedPage, Buffer>();
-function send(res: ServerResponse, page: CachedPage, gzip: boolean): void {
-  res.statusCode = page.status;
-  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+/**
+ * Sends a kept page; compressed once per page, not once per visitor, and off the event loop (the
+ * compression middleware then leaves a response that already has a Content-Encoding alone).
+ */
+const gzipped = new WeakMap<CachedPage, Promise<Buffer>>();
+async function send(res: ServerResponse, page: CachedPage, gzip: boolean): Promise<void> {
   if (!gzip || page.body.length < 1024) {
+    writeHead(res, page);
     res.end(page.body);
     return;
   }
-  let body = gzipped.get(page);
-  if (!body) {
-    body = gzipSync(page.body);
-    gzipped.set(page, body);
+  let compressed = gzipped.get(page);
+  if (!compressed) {
+    compressed = gzipAsync(page.body);
+    gzipped.set(page, compressed);
   }
+  const body = await compressed;
+  if (res.destroyed || res.headersSent) return;
+  writeHead(res, page);
   res.setHeader('Content-Encoding', 'gzip');
   res.setHeader('Content-Length', body.length);
   res.end(body);
+}
+
+function writeHead(res: ServerResponse, page: CachedPage): void {
+  res.statusCode = page.status;
+  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
 }
 
 function hostFor(address: string | undefined): string {

@@ -3,19 +3,24 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import './styles/app.css';
 import { TIME_ZONE_COOKIE, type BootData, type Visit } from './app/boot.ts';
-import { BOOT_DATA_ID, Document, ROUTER_DATA_ID } from './app/document.tsx';
+import { BOOT_DATA_ID, Document, MESSAGES_DATA_ID, ROUTER_DATA_ID } from './app/document.tsx';
 import { loadGuarded } from './app/navigation/chunk-guard.ts';
 import { routes } from './app/routes.tsx';
 import { guardParserChunks } from './lib/envelope.ts';
-import { setBrowserI18n } from './lib/i18n/browser-language.ts';
+import { loadRemainingNamespaces, setBrowserI18n } from './lib/i18n/browser-language.ts';
+import type { Messages } from './lib/i18n/namespaces.ts';
 import { createI18n } from './lib/i18n/create-i18n.ts';
 
 /**
  * Hydrates the server-rendered document: same messages, same data (the loaders' results came with the
  * HTML), same first page chunk (resolved before hydrating, so nothing suspends), then one live socket.
  */
-async function hydrate(boot: BootData, data: { boot: string; router: string }): Promise<void> {
-  const i18n = createI18n(boot.language, boot.messages);
+async function hydrate(
+  boot: BootData,
+  messages: Messages,
+  data: { boot: string; router: string },
+): Promise<void> {
+  const i18n = createI18n(boot.language, messages);
   setBrowserI18n(i18n);
 
   const initial = matchRoutes(routes, window.location) ?? [];
@@ -59,8 +64,11 @@ async function hydrate(boot: BootData, data: { boot: string; router: string }): 
       void import('./features/live/api/live-connection.ts').then(({ startLiveConnection }) => {
         if (!stopped) stop = startLiveConnection({ pageRenderedAt: boot.renderedAt });
       });
+      // The messages this page's HTML did not carry, for the next pages and anything opened later.
+      const idle = setTimeout(() => void loadRemainingNamespaces(), 0);
       return () => {
         stopped = true;
+        clearTimeout(idle);
         stop?.();
       };
     }, []);
@@ -90,6 +98,9 @@ guardParserChunks((load) => loadGuarded(load));
 
 const bootText = document.getElementById(BOOT_DATA_ID)?.textContent;
 const routerText = document.getElementById(ROUTER_DATA_ID)?.textContent;
-if (!bootText || !routerText)
+const messagesBlock = document.getElementById(MESSAGES_DATA_ID);
+if (!bootText || !routerText || !messagesBlock?.textContent)
   throw new Error('The page has no boot data: it must be served by the Pitchside server');
-void hydrate(JSON.parse(bootText) as BootData, { boot: bootText, router: routerText });
+const messages = JSON.parse(messagesBlock.textContent) as Messages;
+messagesBlock.remove(); // not part of the React tree: the server added it after rendering
+void hydrate(JSON.parse(bootText) as BootData, messages, { boot: bootText, router: routerText });

@@ -9,7 +9,7 @@ import {
 } from 'react-router-dom';
 import { DEFAULT_REDIRECT_STATUS, LANGUAGE_COOKIE } from '@pitchside/shared/constants';
 import { scriptJson, THEME_COOKIE, TIME_ZONE_COOKIE, type BootData, type SiteConfig } from './app/boot.ts';
-import { Document } from './app/document.tsx';
+import { Document, MESSAGES_DATA_ID } from './app/document.tsx';
 import {
   chooseLanguage,
   languageCookie,
@@ -23,6 +23,9 @@ import { createApiClient, type LoaderContext } from './lib/api.ts';
 import { detectDevice } from './lib/detect-device.ts';
 import { createI18n } from './lib/i18n/create-i18n.ts';
 import { messagesFor } from './lib/i18n/messages-server.ts';
+import { ALWAYS_SENT, type Messages } from './lib/i18n/namespaces.ts';
+import { trackUsedNamespaces } from './lib/i18n/used-namespaces.ts';
+import { insertBeforeBodyEnd } from './lib/insert-before-body-end.ts';
 
 /** The slice of Vite's build manifest (dist/client/.vite/manifest.json) the renderer reads. */
 export type ViteManifest = Record<
@@ -104,12 +107,19 @@ export function createRenderer(options: RendererOptions) {
       return { kind: 'redirect', status: context.status, headers };
     }
 
-    const i18n = createI18n(language, messagesFor(language));
+    const messages = messagesFor(language);
+    const i18n = createI18n(language, messages);
+    const usedNamespaces = trackUsedNamespaces(i18n);
+    // Once the document has rendered: the namespaces it used, and those every page may need live.
+    const messagesBlock = () => {
+      const sent: Messages = {};
+      for (const namespace of new Set([...ALWAYS_SENT, ...usedNamespaces])) sent[namespace] = messages[namespace];
+      return `<script id="${MESSAGES_DATA_ID}" type="application/json">${scriptJson(sent)}</script>`;
+    };
     const device = detectDevice(req.headers['user-agent']);
     const theme = readCookie(cookies, THEME_COOKIE);
     const boot: BootData = {
       language,
-      messages: messagesFor(language),
       config,
       device,
       userAgent: req.headers['user-agent'] ?? '',
@@ -138,7 +148,7 @@ export function createRenderer(options: RendererOptions) {
           kind: 'page',
           status: failed ? 500 : context.statusCode,
           headers,
-          pipe: (destination) => stream.pipe(destination),
+          pipe: (destination) => stream.pipe(insertBeforeBodyEnd(messagesBlock)).pipe(destination),
           abort: () => stream.abort(),
         });
       const stream = renderToPipeableStream(

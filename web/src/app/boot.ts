@@ -2,7 +2,6 @@ import { createContext, useContext } from 'react';
 import type { Language } from '@pitchside/shared/constants';
 import type { SocialLinks } from '@pitchside/shared/contact/constants';
 import type { DeviceInfo } from '../lib/device.ts';
-import type { Messages } from '../lib/i18n/namespaces.ts';
 
 /** Deployment settings the server renderer passes to the page (from the gateway's environment). */
 export interface SiteConfig {
@@ -24,7 +23,6 @@ export type Theme = 'light' | 'dark';
  */
 export interface BootData {
   language: Language;
-  messages: Messages;
   config: SiteConfig;
   device: DeviceInfo;
   /** The user agent `device` was read from. */

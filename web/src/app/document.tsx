@@ -19,6 +19,12 @@ interface DocumentProps {
 
 export const BOOT_DATA_ID = 'pitchside-boot';
 export const ROUTER_DATA_ID = 'pitchside-router';
+/**
+ * The page's messages (the namespaces its render used), a data block the server adds after the document
+ * rendered (entry-server.tsx); the browser reads it and takes it out before hydrating, so React never
+ * sees it.
+ */
+export const MESSAGES_DATA_ID = 'pitchside-messages';
 
 /**
  * The whole HTML document, rendered by React on the server and hydrated in the browser. Pages add their

@@ -6,6 +6,7 @@ import type {
   ShouldRevalidateFunction,
 } from 'react-router-dom';
 import { SITE_PAGES, type SitePage } from '@pitchside/shared/site';
+import { loadRemainingNamespaces } from '../lib/i18n/browser-language.ts';
 import { loadGuarded } from './navigation/chunk-guard.ts';
 import { runMiddleware } from './navigation/middleware.ts';
 import { Root, RootError, rootLoader, shouldRootRevalidate } from './root.tsx';
@@ -36,7 +37,11 @@ function pageRoute(page: SitePage): RouteObject {
     runMiddleware([page.middleware], args);
     const url = new URL(args.request.url);
     // A chunk that fails to load sends the browser to the page it was going to, once (chunk-guard.ts).
-    const module = await loadGuarded(importer, `${url.pathname}${url.search}${url.hash}`);
+    // The page's strings: in the browser, the namespaces the first page's HTML did not carry.
+    const [module] = await Promise.all([
+      loadGuarded(importer, `${url.pathname}${url.search}${url.hash}`),
+      loadRemainingNamespaces(),
+    ]);
     return module.loader ? module.loader(args) : null;
   };
   const lazy = async () => {

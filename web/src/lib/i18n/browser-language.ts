@@ -13,6 +13,35 @@ export function setBrowserI18n(i18n: I18n): void {
   instance = i18n;
 }
 
+let remaining: Promise<void> | null = null;
+
+/**
+ * The namespaces of the page's language its HTML did not carry (it carries those its render used):
+ * fetched once, while the page is idle after hydrating, and awaited before a navigation renders another
+ * page. Components re-render when they arrive (create-i18n binds to the store's 'added').
+ */
+export function loadRemainingNamespaces(): Promise<void> {
+  const i18n = instance;
+  if (!i18n) return Promise.resolve(); // on the server: every namespace is there
+  const language = i18n.language as Language;
+  const missing = NAMESPACES.filter((namespace) => !i18n.hasResourceBundle(language, namespace));
+  if (missing.length === 0) return Promise.resolve();
+  remaining ??= import('./messages-client.ts')
+    .then(({ loadMessages }) => loadMessages(language, missing))
+    .then(
+      (messages) => {
+        for (const namespace of missing) {
+          i18n.addResourceBundle(language, namespace, messages[namespace] ?? {}, true, false);
+        }
+      },
+      (error: unknown) => console.error(`The ${language} messages could not be loaded`, error),
+    )
+    .finally(() => {
+      remaining = null;
+    });
+  return remaining;
+}
+
 export async function switchBrowserLanguage(language: Language): Promise<void> {
   if (!instance) return; // on the server: the renderer made a per-request instance in this language
   if (!instance.hasResourceBundle(language, 'common')) {

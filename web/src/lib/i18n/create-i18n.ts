@@ -22,7 +22,8 @@ export function createI18n(language: Language, messages: Messages): I18n {
     // React escapes what it renders.
     interpolation: { escapeValue: false },
     showSupportNotice: false,
-    react: { useSuspense: false },
+    // A page's HTML carries only the namespaces it used; components re-render when the rest arrive.
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
   return i18n;
 }

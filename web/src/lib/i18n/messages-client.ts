@@ -7,8 +7,16 @@ import type { Messages, Namespace } from './namespaces.ts';
  */
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
 
-export async function loadMessages(language: Language): Promise<Messages> {
-  const entries = Object.entries(files).filter(([file]) => file.includes(`/locales/${language}/`));
+/** A language's messages: every namespace, or only those named. */
+export async function loadMessages(
+  language: Language,
+  only?: readonly Namespace[],
+): Promise<Messages> {
+  const entries = Object.entries(files).filter(
+    ([file]) =>
+      file.includes(`/locales/${language}/`) &&
+      (!only || only.includes(/\/([a-z-]+)\.json$/.exec(file)?.[1] as Namespace)),
+  );
   const loaded = await Promise.all(
     entries.map(async ([file, load]) => {
       const namespace = /\/([a-z-]+)\.json$/.exec(file)?.[1] as Namespace;

@@ -95,7 +95,15 @@ describe.skipIf(!built)('the website rendered on threads and on the event loop',
   };
 
   it('answers every kind of page the same as the in-process renderer, concurrently', async () => {
-    const urls = ['/', '/de', '/de/faq', '/fr/live-matches', '/en/league', '/es/no-such-page', '/it/about-us'];
+    const urls = [
+      '/',
+      '/de',
+      '/de/faq',
+      '/fr/live-matches',
+      '/en/league',
+      '/es/no-such-page',
+      '/it/about-us',
+    ];
     const onThreads = await Promise.all(urls.map((url) => page(threaded.url, url)));
     const inProcess = await Promise.all(urls.map((url) => page(inline.url, url)));
     expect(onThreads).toEqual(inProcess);

@@ -10,6 +10,16 @@ const site = useLiveSite();
 const germanCommon = JSON.parse(
   readFileSync(new URL('../src/locales/de/common.json', import.meta.url), 'utf8'),
 ) as { nav: { liveMatches: string } };
+const germanContent = JSON.parse(
+  readFileSync(new URL('../src/locales/de/content.json', import.meta.url), 'utf8'),
+) as { faq: { title: string } };
+
+/** The message namespaces a server-rendered page carries. */
+async function namespacesIn(url: string): Promise<string[]> {
+  const html = await (await fetch(url)).text();
+  const block = /<script id="pitchside-messages" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  return Object.keys(JSON.parse(block![1]!) as object).sort();
+}
 
 const hydrated = waitForHydration;
 
@@ -35,9 +45,31 @@ describe('navigation', () => {
     expect(errors).toEqual([]);
   });
 
+  it('sends a page only the messages it uses; the next page gets its own before it shows', async () => {
+    const live = await namespacesIn(`${site.stack.url}/de/live-matches`);
+    expect(live).toEqual(expect.arrayContaining(['common', 'matches']));
+    expect(live).not.toContain('content'); // the static pages' texts, the largest namespace
+    expect(live).not.toContain('cms');
+    expect(await namespacesIn(`${site.stack.url}/de/faq`)).toContain('content');
+
+    const { page, errors } = await openPage(site.browser, `${site.stack.url}/de/live-matches`);
+    await hydrated(page);
+    await markDocument(page);
+    await page.evaluate(() =>
+      document.querySelector<HTMLAnchorElement>('.site-footer a[href="/de/faq"]')!.click(),
+    );
+    await page.waitForURL(`${site.stack.url}/de/faq`);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe(germanContent.faq.title);
+    expect(await page.evaluate(() => (window as { __pitchsideMark?: string }).__pitchsideMark)).toBeTruthy();
+    expect(await page.locator('#pitchside-messages').count()).toBe(0); // read, then taken out of the DOM
+    expect(errors).toEqual([]);
+  });
+
   it('scrolls a new page to the top and restores the position on back; restoration is manual', async () => {
     const { page } = await openPage(site.browser, `${site.stack.url}/en`);
     await hydrated(page);
+    // Settled: the socket's chunk and its first answers in, so nothing moves the page under the test.
+    await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => history.scrollRestoration)).toBe('manual');
     // How long the home page is depends on the simulated match day's hour: scroll well inside it.
     const end = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);

@@ -7,7 +7,7 @@ import { BOOT_DATA_ID, Document, MESSAGES_DATA_ID, ROUTER_DATA_ID } from './app/
 import { loadGuarded } from './app/navigation/chunk-guard.ts';
 import { routes } from './app/routes.tsx';
 import { guardParserChunks } from './lib/envelope.ts';
-import { loadRemainingNamespaces, setBrowserI18n } from './lib/i18n/browser-language.ts';
+import { loadNamespace, setBrowserI18n } from './lib/i18n/browser-language.ts';
 import type { Messages } from './lib/i18n/namespaces.ts';
 import { createI18n } from './lib/i18n/create-i18n.ts';
 
@@ -20,7 +20,7 @@ async function hydrate(
   messages: Messages,
   data: { boot: string; router: string },
 ): Promise<void> {
-  const i18n = createI18n(boot.language, messages);
+  const i18n = createI18n(boot.language, messages, loadNamespace);
   setBrowserI18n(i18n);
 
   const initial = matchRoutes(routes, window.location) ?? [];
@@ -64,11 +64,9 @@ async function hydrate(
       void import('./features/live/api/live-connection.ts').then(({ startLiveConnection }) => {
         if (!stopped) stop = startLiveConnection({ pageRenderedAt: boot.renderedAt });
       });
-      // The messages this page's HTML did not carry, for the next pages and anything opened later.
-      const idle = setTimeout(() => void loadRemainingNamespaces(), 0);
+
       return () => {
         stopped = true;
-        clearTimeout(idle);
         stop?.();
       };
     }, []);

@@ -113,7 +113,8 @@ export function createRenderer(options: RendererOptions) {
     // Once the document has rendered: the namespaces it used, and those every page may need live.
     const messagesBlock = () => {
       const sent: Messages = {};
-      for (const namespace of new Set([...ALWAYS_SENT, ...usedNamespaces])) sent[namespace] = messages[namespace];
+      for (const namespace of new Set([...ALWAYS_SENT, ...usedNamespaces]))
+        sent[namespace] = messages[namespace];
       return `<script id="${MESSAGES_DATA_ID}" type="application/json">${scriptJson(sent)}</script>`;
     };
     const device = detectDevice(req.headers['user-agent']);

@@ -81,7 +81,12 @@ export class PageCache {
     produce(true).then(
       (rendered) => {
         if (this.entries.get(key) !== stale) return;
-        const entry: Entry = { page: Promise.resolve(rendered), freshUntil: 0, staleUntil: 0, refreshing: false };
+        const entry: Entry = {
+          page: Promise.resolve(rendered),
+          freshUntil: 0,
+          staleUntil: 0,
+          refreshing: false,
+        };
         this.entries.delete(key); // re-inserted: the newest entries are evicted last
         this.entries.set(key, entry);
         this.settle(entry, rendered);

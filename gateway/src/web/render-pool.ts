@@ -37,7 +37,11 @@ export interface RenderPoolOptions {
 }
 
 type FromWorker =
-  | { type: 'result'; id: number; result: { kind: 'redirect' | 'page'; status: number; headers: Record<string, string> } }
+  | {
+      type: 'result';
+      id: number;
+      result: { kind: 'redirect' | 'page'; status: number; headers: Record<string, string> };
+    }
   | { type: 'chunk'; id: number; bytes: Uint8Array }
   | { type: 'end'; id: number }
   | { type: 'error'; id: number; error: { message: string; stack?: string } }
@@ -149,7 +153,9 @@ export class RenderPool {
         return;
       }
       case 'chunk':
-        pending.body?.write(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+        pending.body?.write(
+          Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength),
+        );
         return;
       case 'end':
         thread.pending.delete(message.id);
@@ -171,7 +177,10 @@ export class RenderPool {
  */
 function pipeFailing<W extends NodeJS.WritableStream>(body: PassThrough, destination: W): W {
   const fail = (error: Error) => {
-    const writable = destination as unknown as { destroy?: (error: Error) => void; emit(e: string, x: Error): boolean };
+    const writable = destination as unknown as {
+      destroy?: (error: Error) => void;
+      emit(e: string, x: Error): boolean;
+    };
     if (typeof writable.destroy === 'function') writable.destroy(error);
     else writable.emit('error', error);
   };

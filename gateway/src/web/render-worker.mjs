@@ -8,6 +8,8 @@
  *        { type: 'chunk', id, bytes }     the document, in order (ArrayBuffers transferred, not copied)
  *        { type: 'end', id } | { type: 'error', id, error } | { type: 'log', error }
  */
+import { Buffer } from 'node:buffer';
+import { setImmediate } from 'node:timers';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
@@ -47,7 +49,11 @@ async function renderOne(id, request, config) {
       port.postMessage({ type: 'result', id, result });
       return;
     }
-    port.postMessage({ type: 'result', id, result: { kind: 'page', status: result.status, headers: result.headers } });
+    port.postMessage({
+      type: 'result',
+      id,
+      result: { kind: 'page', status: result.status, headers: result.headers },
+    });
     running.set(id, () => result.abort());
     result.pipe(batchedSink(id));
   } catch (error) {

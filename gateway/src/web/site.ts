@@ -40,7 +40,7 @@ interface EntryServer {
 /** Pages rendered within this long are served again to an identical request (see page-cache.ts). */
 const PAGE_CACHE_FRESH_MS = 3000;
 /** Then for this long more they are served at once while one background render refreshes them. */
-const PAGE_CACHE_STALE_MS = 30_000;
+const PAGE_CACHE_STALE_MS = 10_000;
 const PAGE_CACHE_ENTRIES = 500;
 
 export interface SiteOptions {

@@ -37,10 +37,11 @@ function pageRoute(page: SitePage): RouteObject {
     runMiddleware([page.middleware], args);
     const url = new URL(args.request.url);
     // A chunk that fails to load sends the browser to the page it was going to, once (chunk-guard.ts).
-    // The page's strings: in the browser, the namespaces the first page's HTML did not carry.
+    // The page's strings too: in the browser, the namespaces the first page's HTML did not carry.
+    const target = `${url.pathname}${url.search}${url.hash}`;
     const [module] = await Promise.all([
-      loadGuarded(importer, `${url.pathname}${url.search}${url.hash}`),
-      loadRemainingNamespaces(),
+      loadGuarded(importer, target),
+      loadGuarded(loadRemainingNamespaces, target),
     ]);
     return module.loader ? module.loader(args) : null;
   };

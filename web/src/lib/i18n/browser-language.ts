@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import type { Language } from '@pitchside/shared/constants';
 import { languageCookie } from '../../app/language/negotiate.ts';
+import type { LoadNamespace } from './create-i18n.ts';
 import { NAMESPACES, type Messages } from './namespaces.ts';
 
 /**
@@ -16,9 +17,10 @@ export function setBrowserI18n(i18n: I18n): void {
 let remaining: Promise<void> | null = null;
 
 /**
- * The namespaces of the page's language its HTML did not carry (it carries those its render used):
- * fetched once, while the page is idle after hydrating, and awaited before a navigation renders another
- * page. Components re-render when they arrive (create-i18n binds to the store's 'added').
+ * The namespaces of the page's language its HTML did not carry (it carries those its render used),
+ * fetched before a navigation renders another page (routes.tsx: a failure is handled like a page chunk's),
+ * so a page renders its strings at once. Anything shown later on the same page that needs another
+ * namespace has it fetched by i18next (loadNamespace).
  */
 export function loadRemainingNamespaces(): Promise<void> {
   const i18n = instance;
@@ -27,20 +29,23 @@ export function loadRemainingNamespaces(): Promise<void> {
   const missing = NAMESPACES.filter((namespace) => !i18n.hasResourceBundle(language, namespace));
   if (missing.length === 0) return Promise.resolve();
   remaining ??= import('./messages-client.ts')
-    .then(({ loadMessages }) => loadMessages(language, missing))
-    .then(
-      (messages) => {
-        for (const namespace of missing) {
-          i18n.addResourceBundle(language, namespace, messages[namespace] ?? {}, true, false);
-        }
-      },
-      (error: unknown) => console.error(`The ${language} messages could not be loaded`, error),
-    )
+    .then(({ loadNamespaces }) => loadNamespaces(language, missing))
+    .then((messages) => {
+      for (const namespace of missing) {
+        i18n.addResourceBundle(language, namespace, messages[namespace] ?? {}, true, false);
+      }
+    })
     .finally(() => {
       remaining = null;
     });
   return remaining;
 }
+
+/** One namespace of one language, for i18next's backend (create-i18n.ts). */
+export const loadNamespace: LoadNamespace = async (language, namespace) =>
+  (await import('./messages-client.ts').then(({ loadNamespaces }) => loadNamespaces(language, [namespace])))[
+    namespace
+  ] ?? {};
 
 export async function switchBrowserLanguage(language: Language): Promise<void> {
   if (!instance) return; // on the server: the renderer made a per-request instance in this language

@@ -7,16 +7,8 @@ import type { Messages, Namespace } from './namespaces.ts';
  */
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
 
-/** A language's messages: every namespace, or only those named. */
-export async function loadMessages(
-  language: Language,
-  only?: readonly Namespace[],
-): Promise<Messages> {
-  const entries = Object.entries(files).filter(
-    ([file]) =>
-      file.includes(`/locales/${language}/`) &&
-      (!only || only.includes(/\/([a-z-]+)\.json$/.exec(file)?.[1] as Namespace)),
-  );
+export async function loadMessages(language: Language): Promise<Messages> {
+  const entries = Object.entries(files).filter(([file]) => file.includes(`/locales/${language}/`));
   const loaded = await Promise.all(
     entries.map(async ([file, load]) => {
       const namespace = /\/([a-z-]+)\.json$/.exec(file)?.[1] as Namespace;
@@ -27,6 +19,20 @@ export async function loadMessages(
         console.error(`The ${language} messages for ${namespace} could not be loaded`, error);
         return [namespace, {}] as const;
       }
+    }),
+  );
+  return Object.fromEntries(loaded) as Messages;
+}
+
+/** Some namespaces of a language; fails when one cannot be loaded (the caller decides what then). */
+export async function loadNamespaces(
+  language: Language,
+  namespaces: readonly Namespace[],
+): Promise<Messages> {
+  const loaded = await Promise.all(
+    namespaces.map(async (namespace) => {
+      const load = files[`../../locales/${language}/${namespace}.json`];
+      return [namespace, load ? await load() : {}] as const;
     }),
   );
   return Object.fromEntries(loaded) as Messages;

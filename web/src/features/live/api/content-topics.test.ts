@@ -99,7 +99,11 @@ describe('content topics', () => {
 
   it('catches up on a change after the render even when the cached page was requested much later', () => {
     // Rendered at 05:00:00, served from the page cache 20 s later; the topic changed at 05:00:05.
-    const ack = { topic: 'tv' as const, changedAt: '2026-11-23T05:00:05.000Z', now: '2026-11-23T05:00:21.000Z' };
+    const ack = {
+      topic: 'tv' as const,
+      changedAt: '2026-11-23T05:00:05.000Z',
+      now: '2026-11-23T05:00:21.000Z',
+    };
     expect(changedSincePageRequest(ack, '2026-11-23T05:00:00.000Z', 1000)).toBe(true);
     expect(changedSincePageRequest(ack, '2026-11-23T05:00:08.000Z', 1000)).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { RedisClusterNodesSchema } from '@pitchside/shared/redis-cluster-nodes';
 import { readSocialProviders } from '../auth/social/social-config.ts';
 import {
   DEFAULT_ACCESS_TOKEN_TTL_S,
@@ -20,28 +21,6 @@ const unsetIfEmpty = <S extends z.ZodType>(schema: S) =>
 /** Local state of `npm start` (the embedded database, the generated token secret), gitignored. */
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.pitchside', import.meta.url));
 
-/** `host:port,host:port`, empty or unset for a standalone Redis. */
-const RedisClusterNodes = z
-  .string()
-  .default('')
-  .transform((s) =>
-    s
-      .split(',')
-      .map((n) => n.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z.array(
-      z
-        .string()
-        .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port,host:port')
-        .transform((n) => {
-          const at = n.lastIndexOf(':');
-          return { host: n.slice(0, at), port: Number(n.slice(at + 1)) };
-        }),
-    ),
-  );
-
 /** The gateway's configuration, read and validated once; nothing else reads process.env. */
 const BaseEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -51,7 +30,7 @@ const BaseEnvSchema = z.object({
    * A Redis Cluster instead of REDIS_URL's server: some of its nodes, `host:port,host:port` (ioredis finds
    * the rest). REDIS_URL's user and password, if any, are used on every node.
    */
-  REDIS_CLUSTER_NODES: RedisClusterNodes,
+  REDIS_CLUSTER_NODES: RedisClusterNodesSchema,
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w:.-]*$/)

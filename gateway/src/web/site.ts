@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -10,9 +10,12 @@ import express, { type Request, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { SocialLinks } from '@pitchside/shared/contact/constants';
 import { PageCache, type CachedPage } from './page-cache.ts';
-import { RenderPool } from './render-pool.ts';
+import { RenderPool, type RenderRequest, type RenderResult } from './render-pool.ts';
 
-/** The renderer web/src/entry-server.tsx builds to web/dist/server/entry-server.js (typed here, not imported). */
+/**
+ * The renderer web/src/entry-server.tsx builds to web/dist/server/entry-server.js (typed here, not imported;
+ * its request and result types are the render pool's).
+ */
 interface SiteConfig {
   publicBaseUrl: string;
   tagManagerSrc: string | null;
@@ -20,19 +23,7 @@ interface SiteConfig {
   supportEmail: string;
   social: SocialLinks;
 }
-type RenderResult =
-  | { kind: 'redirect'; status: number; headers: Record<string, string> }
-  | {
-      kind: 'page';
-      status: number;
-      headers: Record<string, string>;
-      pipe<W extends NodeJS.WritableStream>(destination: W): W;
-      abort(): void;
-    };
-type Render = (
-  req: { url: string; headers: IncomingHttpHeaders },
-  config: SiteConfig,
-) => Promise<RenderResult>;
+type Render = (req: RenderRequest, config: SiteConfig) => Promise<RenderResult>;
 interface EntryServer {
   createRenderer(options: { manifest: unknown; apiBase: string; onError?: (error: unknown) => void }): Render;
 }

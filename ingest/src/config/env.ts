@@ -1,26 +1,5 @@
 import { z } from 'zod';
-
-/** `host:port,host:port`, empty or unset for a standalone Redis. */
-const RedisClusterNodes = z
-  .string()
-  .default('')
-  .transform((s) =>
-    s
-      .split(',')
-      .map((n) => n.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z.array(
-      z
-        .string()
-        .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port,host:port')
-        .transform((n) => {
-          const at = n.lastIndexOf(':');
-          return { host: n.slice(0, at), port: Number(n.slice(at + 1)) };
-        }),
-    ),
-  );
+import { RedisClusterNodesSchema } from '@pitchside/shared/redis-cluster-nodes';
 
 /**
  * Ingest's configuration, read and validated once. Nothing else reads process.env.
@@ -32,7 +11,7 @@ const EnvSchema = z.object({
    * A Redis Cluster instead of REDIS_URL's server: some of its nodes, `host:port,host:port` (ioredis finds
    * the rest). REDIS_URL's user and password, if any, are used on every node.
    */
-  REDIS_CLUSTER_NODES: RedisClusterNodes,
+  REDIS_CLUSTER_NODES: RedisClusterNodesSchema,
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w:.-]*$/)

@@ -18,7 +18,7 @@ import { createI18n } from './lib/i18n/create-i18n.ts';
 async function hydrate(
   boot: BootData,
   messages: Messages,
-  data: { boot: string; router: string; css: Record<string, string> },
+  data: { boot: string; router: string },
 ): Promise<void> {
   const i18n = createI18n(boot.language, messages, loadNamespace);
   setBrowserI18n(i18n);
@@ -101,11 +101,4 @@ if (!bootText || !routerText || !messagesBlock?.textContent)
   throw new Error('The page has no boot data: it must be served by the Pitchside server');
 const messages = JSON.parse(messagesBlock.textContent) as Messages;
 messagesBlock.remove(); // not part of the React tree: the server added it after rendering
-// The stylesheets the server inlined, passed back as found so the head hydrates unchanged.
-const css = Object.fromEntries(
-  [...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].map((style) => [
-    style.dataset.href!,
-    style.textContent ?? '',
-  ]),
-);
-void hydrate(JSON.parse(bootText) as BootData, messages, { boot: bootText, router: routerText, css });
+void hydrate(JSON.parse(bootText) as BootData, messages, { boot: bootText, router: routerText });

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
-import path from 'node:path';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -41,11 +39,6 @@ export interface RendererOptions {
   apiBase: string;
   /** Called with render errors that are not the page's own (those become the error page). */
   onError?: (error: unknown) => void;
-  /**
-   * The client build (web/dist/client): its stylesheets are inlined into the page's head, so the first
-   * paint waits for no other request. Without it, the page links them.
-   */
-  clientDir?: string;
 }
 
 export interface RenderRequest {
@@ -82,18 +75,6 @@ export function createRenderer(options: RendererOptions) {
   if (!entry) throw new Error(`The client build has no ${ENTRY}: rebuild the website`);
   const entryFile = `/${entry.file}`;
   const css = collectCss(options.manifest, ENTRY).map((f) => `/${f}`);
-  const stylesheets = new Map<string, string | null>();
-  /** The text of each stylesheet that can go inline (read once; one that cannot stays a link). */
-  const inlineCss = (hrefs: readonly string[]): Record<string, string> => {
-    const texts: Record<string, string> = {};
-    if (!options.clientDir) return texts;
-    for (const href of hrefs) {
-      if (!stylesheets.has(href)) stylesheets.set(href, readStylesheet(options.clientDir, href));
-      const text = stylesheets.get(href);
-      if (text) texts[href] = text;
-    }
-    return texts;
-  };
 
   /** `config`: this deployment's settings (public origin, third-party scripts). */
   return async function render(req: RenderRequest, config: SiteConfig): Promise<RenderResult> {
@@ -150,11 +131,7 @@ export function createRenderer(options: RendererOptions) {
     };
     const visit = { config: boot.config, device, timeZone: boot.timeZone };
     const router = createStaticRouter(dataRoutes, context);
-    const data = {
-      boot: scriptJson(boot),
-      router: scriptJson(hydrationData(context)),
-      css: inlineCss(boot.assets.css),
-    };
+    const data = { boot: scriptJson(boot), router: scriptJson(hydrationData(context)) };
 
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=utf-8',
@@ -216,16 +193,6 @@ function validTimeZone(zone: string | null): string | null {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return zone;
-  } catch {
-    return null;
-  }
-}
-
-/** A built stylesheet's text, or null when it is missing or could close its <style> element early. */
-function readStylesheet(clientDir: string, href: string): string | null {
-  try {
-    const text = readFileSync(path.join(clientDir, href), 'utf8');
-    return /<\/style/i.test(text) ? null : text;
   } catch {
     return null;
   }

@@ -33,8 +33,6 @@ export interface RenderPoolOptions {
   serverEntry: string;
   manifest: unknown;
   apiBase: string;
-  /** web/dist/client: the renderer inlines its stylesheets. */
-  clientDir?: string;
   logger: Logger;
 }
 
@@ -102,11 +100,8 @@ export class RenderPool {
   }
 
   private start(slot: number): Thread {
-    const { serverEntry, manifest, apiBase, clientDir, logger } = this.options;
-    const worker = new Worker(WORKER_FILE, {
-      workerData: { serverEntry, manifest, apiBase, clientDir },
-      execArgv: [],
-    });
+    const { serverEntry, manifest, apiBase, logger } = this.options;
+    const worker = new Worker(WORKER_FILE, { workerData: { serverEntry, manifest, apiBase }, execArgv: [] });
     worker.unref(); // the pool never keeps a process alive on its own
     const thread: Thread = { worker, pending: new Map() };
     worker.on('message', (message: FromWorker) => this.receive(thread, message));

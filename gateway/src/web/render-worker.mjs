@@ -21,12 +21,11 @@ const port = parentPort;
 const describe = (error) =>
   error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
 
-const { serverEntry, manifest, apiBase, clientDir } = workerData;
+const { serverEntry, manifest, apiBase } = workerData;
 const entry = await import(pathToFileURL(serverEntry).href);
 const render = entry.createRenderer({
   manifest,
   apiBase,
-  clientDir,
   onError: (/** @type {unknown} */ error) => port.postMessage({ type: 'log', error: describe(error) }),
 });
 

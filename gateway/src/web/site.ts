@@ -25,12 +25,7 @@ interface SiteConfig {
 }
 type Render = (req: RenderRequest, config: SiteConfig) => Promise<RenderResult>;
 interface EntryServer {
-  createRenderer(options: {
-    manifest: unknown;
-    apiBase: string;
-    onError?: (error: unknown) => void;
-    clientDir?: string;
-  }): Render;
+  createRenderer(options: { manifest: unknown; apiBase: string; onError?: (error: unknown) => void }): Render;
 }
 
 /** Pages rendered within this long are served again to an identical request (see page-cache.ts). */
@@ -101,19 +96,12 @@ export function site(options: SiteOptions): Website {
     const apiBase = `http://${hostFor(req.socket.localAddress)}:${port}/api`;
     const onError = (error: unknown) => options.logger.error({ err: error }, 'page render failed');
     if (threads > 0) {
-      const renderPool = new RenderPool({
-        threads,
-        serverEntry,
-        manifest,
-        apiBase,
-        clientDir: client,
-        logger: options.logger,
-      });
+      const renderPool = new RenderPool({ threads, serverEntry, manifest, apiBase, logger: options.logger });
       pool = renderPool;
       return (renderer = Promise.resolve((request, config) => renderPool.render(request, config)));
     }
     return (renderer = (import(pathToFileURL(serverEntry).href) as Promise<EntryServer>).then((entry) =>
-      entry.createRenderer({ manifest, apiBase, onError, clientDir: client }),
+      entry.createRenderer({ manifest, apiBase, onError }),
     ));
   };
 

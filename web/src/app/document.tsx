@@ -11,10 +11,9 @@ interface DocumentProps {
   /**
    * The boot data and the router's loader data as JSON text, in data blocks the entry script reads
    * (not executed, so the Content-Security-Policy needs no inline script). The browser passes back the
-   * text it found, so hydration sees the same markup. `css`: the page's stylesheets the server inlined,
-   * by their address (the browser passes back the text of each `<style data-href>`).
+   * text it found, so hydration sees the same markup.
    */
-  data: { boot: string; router: string; css: Record<string, string> };
+  data: { boot: string; router: string };
   children: ReactNode;
 }
 
@@ -39,14 +38,9 @@ export function Document({ boot, visit, i18n, data, children }: DocumentProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b3d2c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {boot.assets.css.map((href) =>
-          data.css[href] === undefined ? (
-            <link key={href} rel="stylesheet" href={href} />
-          ) : (
-            // Inlined by the server: the first paint waits for no stylesheet request.
-            <style key={href} data-href={href} dangerouslySetInnerHTML={{ __html: data.css[href] }} />
-          ),
-        )}
+        {boot.assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
         {boot.assets.preloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}

@@ -26,6 +26,7 @@ import { spawnService, type ServiceProcess } from '../../test/faults/child-proce
 import { sample, scrape } from '../../test/faults/prometheus-text.ts';
 import { PrivateRedisCluster, redisClusterToolsMissing } from '../../test/faults/redis-cluster.ts';
 import { contiguous, percentile, Viewer } from '../../test/faults/viewer.ts';
+import { FAULT_POLL_INTERVALS } from '../../test/faults/poll-intervals.ts';
 
 const GATEWAY_ENTRY = 'test/faults/gateway-main.ts';
 const VIEWERS_PER_GATEWAY = 5;
@@ -77,15 +78,7 @@ describe.skipIf(missing.length > 0)('Redis Cluster with sharded pub/sub', () => 
         logger: silent,
       },
       {
-        intervals: {
-          'poll-live': 300,
-          'poll-details': 900,
-          'poll-fixtures': 5000,
-          'poll-standings': 60_000,
-          'poll-teams': 60_000,
-          'poll-squads': 60_000,
-          'poll-news': 60_000,
-        },
+        intervals: FAULT_POLL_INTERVALS,
         now: () => simulator.clock.nowMs(),
       },
     );

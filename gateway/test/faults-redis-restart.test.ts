@@ -13,6 +13,7 @@ import { createSimulator, type Simulator } from '../../ingest/src/simulator/inde
 import { connectClient, connected } from '../../test/gateway.ts';
 import { PrivateRedis, redisServerInstalled } from '../../test/faults/redis-server.ts';
 import { contiguous, Viewer } from '../../test/faults/viewer.ts';
+import { FAULT_POLL_INTERVALS } from '../../test/faults/poll-intervals.ts';
 
 const VIEWERS = 10;
 const silent = pino({ level: 'silent' });
@@ -58,15 +59,7 @@ describe.skipIf(!installed)('Redis restarted mid-match', () => {
         logger: silent,
       },
       {
-        intervals: {
-          'poll-live': 300,
-          'poll-details': 900,
-          'poll-fixtures': 5000,
-          'poll-standings': 60_000,
-          'poll-teams': 60_000,
-          'poll-squads': 60_000,
-          'poll-news': 60_000,
-        },
+        intervals: FAULT_POLL_INTERVALS,
         now: () => simulator.clock.nowMs(),
         schedulerCheckMs: 2000,
       },

@@ -8,6 +8,9 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { DEFAULT_REDIRECT_STATUS, LANGUAGE_COOKIE } from '@pitchside/shared/constants';
+import type { RenderRequest, RenderResult } from '@pitchside/shared/site/render-contract';
+
+export type { RenderRequest, RenderResult };
 import { scriptJson, THEME_COOKIE, TIME_ZONE_COOKIE, type BootData, type SiteConfig } from './app/boot.ts';
 import { Document, MESSAGES_DATA_ID } from './app/document.tsx';
 import {
@@ -41,26 +44,8 @@ export interface RendererOptions {
   onError?: (error: unknown) => void;
 }
 
-export interface RenderRequest {
-  /** Path and query, as in IncomingMessage.url. */
-  url: string;
-  headers: IncomingHttpHeaders;
-}
-
 const ENTRY = 'src/entry-client.tsx';
 const { query, dataRoutes } = createStaticHandler(routes);
-
-/** What a render answers; the gateway writes it (and may keep a page for the next identical request). */
-export type RenderResult =
-  | { kind: 'redirect'; status: number; headers: Record<string, string> }
-  | {
-      kind: 'page';
-      status: number;
-      headers: Record<string, string>;
-      /** Streams the document; `abort` stops a render whose visitor left. */
-      pipe<W extends NodeJS.WritableStream>(destination: W): W;
-      abort(): void;
-    };
 
 /**
  * Renders the site on the server: the URL strategy's redirects, the loaders (the same ones the browser

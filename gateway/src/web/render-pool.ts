@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
+import type { RenderRequest, RenderResult } from '@pitchside/shared/site/render-contract';
 
 /**
  * Server rendering off the gateway's event loop. React renders a page in one synchronous stretch (tens of
@@ -11,21 +11,7 @@ import type { Logger } from 'pino';
  * Loaders still reach the REST API over loopback, served by the gateway's thread.
  */
 
-/** What a render answers: the same shape as the renderer's own (web/src/entry-server.tsx). */
-export type RenderResult =
-  | { kind: 'redirect'; status: number; headers: Record<string, string> }
-  | {
-      kind: 'page';
-      status: number;
-      headers: Record<string, string>;
-      pipe<W extends NodeJS.WritableStream>(destination: W): W;
-      abort(): void;
-    };
-
-export interface RenderRequest {
-  url: string;
-  headers: IncomingHttpHeaders;
-}
+export type { RenderRequest, RenderResult };
 
 export interface RenderPoolOptions {
   threads: number;

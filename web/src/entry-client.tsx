@@ -1,104 +1,59 @@
-import { startTransition, StrictMode, useEffect, useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import './styles/app.css';
-import { TIME_ZONE_COOKIE, type BootData, type Visit } from './app/boot.ts';
-import { BOOT_DATA_ID, Document, MESSAGES_DATA_ID, ROUTER_DATA_ID } from './app/document.tsx';
+import { BOOT_DATA_ID } from './app/data-blocks.ts';
 import { loadGuarded } from './app/navigation/chunk-guard.ts';
-import { routes } from './app/routes.tsx';
-import { guardParserChunks } from './lib/envelope.ts';
-import { loadNamespace, setBrowserI18n } from './lib/i18n/browser-language.ts';
-import type { Messages } from './lib/i18n/namespaces.ts';
-import { createI18n } from './lib/i18n/create-i18n.ts';
 
 /**
- * Hydrates the server-rendered document: same messages, same data (the loaders' results came with the
- * HTML), same first page chunk (resolved before hydrating, so nothing suspends), then one live socket.
+ * The page's entry script: a few hundred bytes that wait for the browser to paint the server's HTML, and
+ * only then fetch what hydrates it (React, the router, the first page's chunks: about 140 KiB gzip). The
+ * HTML is the whole first view, so nothing the visitor sees waits for the JavaScript; on a slow
+ * connection the scripts would otherwise share the line with the document's stylesheets and hold up
+ * the first paint (the server names the modules in the boot data, not as modulepreload links the browser
+ * would fetch at once).
  */
-async function hydrate(
-  boot: BootData,
-  messages: Messages,
-  data: { boot: string; router: string },
-): Promise<void> {
-  const i18n = createI18n(boot.language, messages, loadNamespace);
-  setBrowserI18n(i18n);
-
-  const initial = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    initial.map(async ({ route }) => {
-      const lazy = route.lazy;
-      if (typeof lazy !== 'function') return;
-      const resolved = await loadGuarded(() => lazy());
-      Object.assign(route, resolved, { lazy: undefined });
-    }),
-  );
-  // createBrowserRouter reads the loaders' results from here (and revives route errors itself).
-  (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(data.router);
-  const router = createBrowserRouter(routes);
-
-  function App() {
-    const [visit, setVisit] = useState<Visit>({
-      config: boot.config,
-      device: boot.device,
-      timeZone: boot.timeZone,
-    });
-    useEffect(() => {
-      // Tests (and curious developers) can tell a hydrated page from the server's HTML.
-      document.documentElement.dataset.hydrated = 'true';
-      // The server rendered times in the zone it knew; from now on use the browser's, and tell the server.
-      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      if (zone && zone !== visit.timeZone) {
-        document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Max-Age=31536000; Path=/; SameSite=Lax`;
-        setVisit((v) => ({ ...v, timeZone: zone }));
-      }
-      if (navigator.userAgent !== boot.userAgent) {
-        // A page cached for another browser: read this one's user agent (the parser is its own chunk).
-        void import('./lib/detect-device.ts').then(({ detectDevice }) =>
-          setVisit((v) => ({ ...v, device: detectDevice(navigator.userAgent) })),
-        );
-      }
-      // The socket (socket.io-client and the push schemas) is its own chunk, fetched once the page is
-      // interactive: the first view needs none of it, everything live on it is already in the HTML.
-      let stop: (() => void) | undefined;
-      let stopped = false;
-      void import('./features/live/api/live-connection.ts').then(({ startLiveConnection }) => {
-        if (!stopped) stop = startLiveConnection({ pageRenderedAt: boot.renderedAt });
-      });
-
-      return () => {
-        stopped = true;
-        stop?.();
-      };
-    }, []);
-    return (
-      <Document boot={boot} visit={visit} i18n={i18n} data={data}>
-        <RouterProvider router={router} />
-      </Document>
-    );
+afterFirstPaint(() => {
+  // One insertion for all of them: a link added to the head on its own costs a pass over the document.
+  const links = document.createDocumentFragment();
+  for (const href of modulesToPreload()) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    links.append(link);
   }
+  document.head.append(links);
+  void loadGuarded(() => import('./app/hydrate-document.tsx')).then(({ hydrateDocument }) =>
+    hydrateDocument(),
+  );
+});
 
-  // Hydrating is the page's longest piece of work. As a transition React does it in slices, yielding to
-  // the browser between them, instead of in one task that blocks input for as long as it takes (Next.js
-  // hydrates the same way). What the visitor sees does not change: it is the server's HTML throughout.
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+/**
+ * Runs `task` right after the next frame is painted (a timer set from a frame callback runs once the
+ * frame is done), or at once in a hidden tab, which paints no frames until it is shown.
+ */
+function afterFirstPaint(task: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    document.removeEventListener('visibilitychange', runIfHidden);
+    task();
+  };
+  const runIfHidden = () => {
+    if (document.visibilityState === 'hidden') run();
+  };
+  if (document.visibilityState === 'hidden') return run();
+  document.addEventListener('visibilitychange', runIfHidden);
+  requestAnimationFrame(() => setTimeout(run, 0));
 }
 
-// Parsers are loaded when first needed (lib/envelope.ts); a parser chunk that fails to load is handled
-// like a page chunk that does.
-guardParserChunks((load) => loadGuarded(load));
-
-const bootText = document.getElementById(BOOT_DATA_ID)?.textContent;
-const routerText = document.getElementById(ROUTER_DATA_ID)?.textContent;
-const messagesBlock = document.getElementById(MESSAGES_DATA_ID);
-if (!bootText || !routerText || !messagesBlock?.textContent)
-  throw new Error('The page has no boot data: it must be served by the Pitchside server');
-const messages = JSON.parse(messagesBlock.textContent) as Messages;
-messagesBlock.remove(); // not part of the React tree: the server added it after rendering
-void hydrate(JSON.parse(bootText) as BootData, messages, { boot: bootText, router: routerText });
+/** The hydrating module, the first page's chunk and what they import (entry-server.tsx lists them). */
+function modulesToPreload(): string[] {
+  try {
+    const boot = JSON.parse(document.getElementById(BOOT_DATA_ID)?.textContent ?? '{}') as {
+      assets?: { preloads?: unknown };
+    };
+    const preloads = boot.assets?.preloads;
+    return Array.isArray(preloads) ? preloads.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return []; // hydrate-document reports a page without boot data
+  }
+}

@@ -12,7 +12,8 @@ import type { RenderRequest, RenderResult } from '@pitchside/shared/site/render-
 
 export type { RenderRequest, RenderResult };
 import { scriptJson, THEME_COOKIE, TIME_ZONE_COOKIE, type BootData, type SiteConfig } from './app/boot.ts';
-import { Document, MESSAGES_DATA_ID } from './app/document.tsx';
+import { MESSAGES_DATA_ID } from './app/data-blocks.ts';
+import { Document } from './app/document.tsx';
 import {
   chooseLanguage,
   languageCookie,
@@ -33,7 +34,7 @@ import { insertBeforeBodyEnd } from './lib/insert-before-body-end.ts';
 /** The slice of Vite's build manifest (dist/client/.vite/manifest.json) the renderer reads. */
 export type ViteManifest = Record<
   string,
-  { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
+  { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
 >;
 
 export interface RendererOptions {
@@ -60,6 +61,8 @@ export function createRenderer(options: RendererOptions) {
   if (!entry) throw new Error(`The client build has no ${ENTRY}: rebuild the website`);
   const entryFile = `/${entry.file}`;
   const css = collectCss(options.manifest, ENTRY).map((f) => `/${f}`);
+  // The entry's one dynamic import: the module that hydrates the page (entry-client.tsx).
+  const hydrating = entry.dynamicImports ?? [];
 
   /** `config`: this deployment's settings (public origin, third-party scripts). */
   return async function render(req: RenderRequest, config: SiteConfig): Promise<RenderResult> {
@@ -112,7 +115,7 @@ export function createRenderer(options: RendererOptions) {
       timeZone,
       theme: theme === 'dark' || theme === 'light' ? theme : null,
       renderedAt: new Date().toISOString(),
-      assets: { entry: entryFile, ...pageAssets(options.manifest, context, css) },
+      assets: { entry: entryFile, ...pageAssets(options.manifest, context, css, hydrating) },
     };
     const visit = { config: boot.config, device, timeZone: boot.timeZone };
     const router = createStaticRouter(dataRoutes, context);
@@ -192,17 +195,16 @@ function collectCss(manifest: ViteManifest, key: string, seen = new Set<string>(
 }
 
 /**
- * The first page's chunk and its imports, preloaded alongside the entry, and their stylesheets linked
- * in the head (so a page's own CSS applies from the first paint, not when its chunk runs).
+ * The stylesheets the first page needs, linked in the head (so a page's own CSS applies from the first
+ * paint, not when its chunk runs), and the modules that hydrate it: the hydrating module, the page's
+ * chunk and what they import, which the entry script preloads together once the page is painted.
  */
 function pageAssets(
   manifest: ViteManifest,
   context: StaticHandlerContext,
   entryCss: string[],
+  hydrating: string[],
 ): { css: string[]; preloads: string[] } {
-  const page = [...context.matches].reverse().find((m) => (m.route.handle as PageHandle | undefined)?.page);
-  if (!page) return { css: entryCss, preloads: [] };
-  const key = `src/app/${pageModulePath((page.route.handle as PageHandle).page).slice(2)}`;
   const files = new Set<string>();
   const css = new Set(entryCss);
   const visit = (k: string) => {
@@ -212,7 +214,9 @@ function pageAssets(
     chunk.css?.forEach((f) => css.add(`/${f}`));
     chunk.imports?.forEach(visit);
   };
-  visit(key);
+  hydrating.forEach(visit);
+  const page = [...context.matches].reverse().find((m) => (m.route.handle as PageHandle | undefined)?.page);
+  if (page) visit(`src/app/${pageModulePath((page.route.handle as PageHandle).page).slice(2)}`);
   return { css: [...css], preloads: [...files].map((f) => `/${f}`) };
 }
 

@@ -35,6 +35,18 @@ describe('first-view JavaScript', () => {
     expect(scriptUrlsInHtml(html)).toEqual(['/assets/entry-a1.js', '/assets/home-c3.js']);
   });
 
+  it('adds the modules the boot data lists for the entry to preload after the first paint', () => {
+    const page =
+      '<html><head><link rel="modulepreload" fetchPriority="low" href="/assets/entry-a1.js"/></head><body>' +
+      '<script id="pitchside-boot" type="application/json">{"language":"en","assets":{"entry":"/assets/entry-a1.js",' +
+      '"css":["/assets/entry.css"],"preloads":["/assets/home-c3.js","https://cdn.example/x.js"]}}</script>' +
+      '<script type="module" src="/assets/entry-a1.js" async=""></script></body></html>';
+    expect(scriptUrlsInHtml(page)).toEqual(['/assets/entry-a1.js', '/assets/home-c3.js']);
+    expect(
+      scriptUrlsInHtml(page.replace('"preloads":[', '"preloads":{').replace('x.js"]', 'x.js"}')),
+    ).toEqual(['/assets/entry-a1.js']);
+  });
+
   it('adds what those import statically, and gzips each file once', () => {
     const js = firstViewFromHtml(html, manifest, client);
     expect(js.files.map((f) => f.path).sort()).toEqual([

@@ -78,17 +78,34 @@ export function firstViewFromHtml(html: string, manifest: Manifest, clientDir: s
   return summarise('html', files);
 }
 
-/** `<script type="module" src>` and `<link rel="modulepreload" href>` of our own origin, in order. */
+/**
+ * `<script type="module" src>` and `<link rel="modulepreload" href>` of our own origin, in order, then
+ * the modules the boot data block lists for the entry script to preload once the page is painted.
+ */
 export function scriptUrlsInHtml(html: string): string[] {
   const urls: string[] = [];
+  const ours = (url: string | undefined) => {
+    if (url?.startsWith('/') && !url.startsWith('//')) urls.push(url);
+  };
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
     const isModuleScript = /^<script/i.test(tag) && /\btype=["']?module/i.test(tag);
     const isPreload = /^<link/i.test(tag) && /\brel=["']?modulepreload/i.test(tag);
-    if (!isModuleScript && !isPreload) continue;
-    const url = /\b(?:src|href)=["']([^"']+)["']/i.exec(tag)?.[1];
-    if (url?.startsWith('/') && !url.startsWith('//')) urls.push(url);
+    if (isModuleScript || isPreload) ours(/\b(?:src|href)=["']([^"']+)["']/i.exec(tag)?.[1]);
   }
+  for (const url of bootPreloads(html)) ours(url);
   return [...new Set(urls)];
+}
+
+/** `assets.preloads` of the page's boot data block (web/src/app/data-blocks.ts), if it has one. */
+function bootPreloads(html: string): string[] {
+  const text = /<script id="pitchside-boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!text) return [];
+  try {
+    const preloads = (JSON.parse(text) as { assets?: { preloads?: unknown } }).assets?.preloads;
+    return Array.isArray(preloads) ? preloads.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 function readClientFile(clientDir: string, sitePath: string): ScriptFile | null {

@@ -36,7 +36,7 @@ export interface BootData {
    * server's page cache a little later; what changed after this is what the page must catch up on.
    */
   renderedAt: string;
-  /** The entry script, stylesheets, and the first page's chunks to preload. */
+  /** The entry script, stylesheets, and the modules that hydrate the first page (preloaded after the first paint). */
   assets: { entry: string; css: string[]; preloads: string[] };
 }
 

@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { deviceClass } from '../lib/device.ts';
 import { VisitContext, type BootData, type Visit } from './boot.ts';
+import { BOOT_DATA_ID, ROUTER_DATA_ID } from './data-blocks.ts';
 
 interface DocumentProps {
   boot: BootData;
@@ -16,15 +17,6 @@ interface DocumentProps {
   data: { boot: string; router: string };
   children: ReactNode;
 }
-
-export const BOOT_DATA_ID = 'pitchside-boot';
-export const ROUTER_DATA_ID = 'pitchside-router';
-/**
- * The page's messages (the namespaces its render used), a data block the server adds after the document
- * rendered (entry-server.tsx); the browser reads it and takes it out before hydrating, so React never
- * sees it.
- */
-export const MESSAGES_DATA_ID = 'pitchside-messages';
 
 /**
  * The whole HTML document, rendered by React on the server and hydrated in the browser. Pages add their
@@ -40,9 +32,6 @@ export function Document({ boot, visit, i18n, data, children }: DocumentProps) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {boot.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
-        ))}
-        {boot.assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
         ))}
       </head>
       <body>

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 
+/** Each size's box in CSS pixels (app.css `.crest--*`), also given to the image so it is sized before the CSS. */
+const SIZE_PX = { sm: 20, md: 28, lg: 56 } as const;
+
 interface CrestProps {
   src: string | null;
   /** The team's or competition's name: the placeholder shows its initial. */
@@ -25,6 +28,8 @@ export function Crest({ src, name, size = 'sm' }: CrestProps) {
     <img
       className={`crest crest--${size}`}
       src={src}
+      width={SIZE_PX[size]}
+      height={SIZE_PX[size]}
       alt=""
       loading="lazy"
       decoding="async"

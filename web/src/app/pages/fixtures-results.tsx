@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs, type To } from 'react-router-dom';
 import { isLive } from '@pitchside/shared/domain';
 import type { ScoreboardScope } from '@pitchside/shared/protocol';
-import { FavouriteStar } from '../../features/favourites/favourite-star.tsx';
+import { competitionStar } from '../../features/favourites/favourite-star.tsx';
 import { useFavourites } from '../../features/favourites/favourites-store.ts';
 import { useLiveScoreboard } from '../../features/live/hooks/use-live-scoreboard.ts';
 import { fetchDayMatches } from '../../features/matches/api/match-lists.ts';
@@ -24,6 +24,7 @@ import { usePaths } from '../paths.ts';
  * The address holds the choice: ?date=YYYY-MM-DD (a day in the visitor's time zone; none is today) and
  * ?live=1 (only the matches in play). A date that is not one shows today, with a notice.
  */
+
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const timeZone = loaderTimeZone(request, context);
@@ -71,7 +72,7 @@ export function Component() {
         matches={matches}
         matchHref={paths.match}
         favourites={favourites}
-        competitionAction={(c) => <FavouriteStar kind="competition" id={c.id} name={c.name} />}
+        competitionAction={competitionStar}
       />
     );
   else if (!board.loaded && board.error) body = <ListMessage tone="error" title={t('fixtures.error')} />;

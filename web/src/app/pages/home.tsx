@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { contentTopics } from '@pitchside/shared/content';
 import type { ScoreboardScope } from '@pitchside/shared/protocol';
-import { FavouriteStar } from '../../features/favourites/favourite-star.tsx';
+import { competitionStar } from '../../features/favourites/favourite-star.tsx';
 import { useFavourites } from '../../features/favourites/favourites-store.ts';
 import { useContentReload } from '../../features/live/hooks/use-content-topic.ts';
 import { LIVE_SCOPE, useLiveScoreboard } from '../../features/live/hooks/use-live-scoreboard.ts';
@@ -71,9 +71,6 @@ export function Component() {
   const liveMatches = useMemo(() => liveBoard.entries.map((e) => e.match), [liveBoard.entries]);
   const dayMatches = useMemo(() => dayBoard.entries.map((e) => e.match), [dayBoard.entries]);
   const hotMatches = useMemo(() => hotEntries.map((e) => e.match), [hotEntries]);
-  const star = (c: { id: string; name: string }) => (
-    <FavouriteStar kind="competition" id={c.id} name={c.name} />
-  );
 
   return (
     <>
@@ -94,7 +91,7 @@ export function Component() {
                 matches={liveMatches}
                 matchHref={paths.match}
                 favourites={favourites}
-                competitionAction={star}
+                competitionAction={competitionStar}
                 headingLevel={3}
                 limit={LIVE_LIMIT}
                 idPrefix="live"
@@ -140,7 +137,7 @@ export function Component() {
               matches={dayMatches}
               matchHref={paths.match}
               favourites={favourites}
-              competitionAction={star}
+              competitionAction={competitionStar}
               headingLevel={3}
               idPrefix="today"
               contextLabelId={sectionTitleId('today')}

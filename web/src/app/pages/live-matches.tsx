@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { FavouriteStar } from '../../features/favourites/favourite-star.tsx';
+import { competitionStar } from '../../features/favourites/favourite-star.tsx';
 import { useFavourites } from '../../features/favourites/favourites-store.ts';
 import { LIVE_SCOPE, useLiveScoreboard } from '../../features/live/hooks/use-live-scoreboard.ts';
 import { fetchLiveList } from '../../features/matches/api/match-lists.ts';
@@ -31,7 +31,7 @@ export function Component() {
         matches={matches}
         matchHref={paths.match}
         favourites={favourites}
-        competitionAction={(c) => <FavouriteStar kind="competition" id={c.id} name={c.name} />}
+        competitionAction={competitionStar}
       />
     );
   else if (!loaded && error) body = <ListMessage tone="error" title={t('live.error')} />;

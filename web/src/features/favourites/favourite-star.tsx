@@ -25,3 +25,11 @@ export function FavouriteStar({ kind, id, name }: { kind: FavouriteKind; id: str
     </button>
   );
 }
+
+/**
+ * A competition's star, as a list's `competitionAction`: one function for the app's life, so the lists'
+ * memoised groups do not render again for a new one.
+ */
+export const competitionStar = (competition: { id: string; name: string }) => (
+  <FavouriteStar kind="competition" id={competition.id} name={competition.name} />
+);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Ack } from '@pitchside/shared/protocol';
 import { fetchMatch } from '../api/live-rest.ts';
@@ -29,13 +29,19 @@ export function useLiveMatch(matchId: string, initial?: Ack<HeldMatch>): MatchSl
     };
   }, [matchId, initial]);
 
-  return useLiveStore(
+  const current = useLiveStore(
     useShallow((s) => {
       const slot = s.matches.get(matchId);
-      if (slot?.held || slot?.error) return { held: slot.held ?? null, error: slot.error ?? null };
+      if (slot?.held || slot?.error) return { matchId, held: slot.held ?? null, error: slot.error ?? null };
       if (initial)
-        return 'data' in initial ? { held: initial.data, error: null } : { held: null, error: initial.error };
-      return { held: null, error: null };
+        return 'data' in initial
+          ? { matchId, held: initial.data, error: null }
+          : { matchId, held: null, error: initial.error };
+      return { matchId, held: null, error: null };
     }),
   );
+  // A delta re-renders the match centre in the background, in slices the browser can interrupt; another
+  // match shows its own state at once (see useLiveScoreboard).
+  const deferred = useDeferredValue(current);
+  return deferred.matchId === matchId ? deferred : current;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ErrorBody } from '@pitchside/shared/errors';
 import {
@@ -53,16 +53,23 @@ export function useLiveScoreboard(
     // The room name is the scope's identity; a new object for the same scope must not resubscribe.
   }, [room, initial]);
 
-  const slot = useLiveStore(
+  const current = useLiveStore(
     useShallow((s) => {
       const found = s.scoreboards.get(room);
       return {
+        room,
         entries: found?.entries ?? null,
         loaded: found?.loaded ?? false,
         error: found?.error ?? null,
       };
     }),
   );
+  // A push re-renders the lists in the background, in slices the browser can interrupt (a store update
+  // alone renders in one uninterruptible task, on a phone tens of milliseconds of a busy list): React
+  // first renders with the entries it had, which changes nothing, then with the new ones. A new scope
+  // (another day) shows its own entries at once, never the previous scope's.
+  const deferred = useDeferredValue(current);
+  const slot = deferred.room === room ? deferred : current;
   const initialEntries = useMemo(
     () => (initial && 'data' in initial ? new Map(initial.data.map((e) => [e.match.id, e])) : null),
     [initial],

@@ -1,4 +1,5 @@
-import { useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
+import { shallow } from 'zustand/shallow';
 import type { CompetitionRef, Match } from '@pitchside/shared/domain';
 import {
   groupByCompetition,
@@ -50,28 +51,78 @@ export function MatchList({
       {groups.map(({ competition, matches: rows }) => {
         const headingId = `${idPrefix}-${competition.id}`;
         return (
-          <section
-            className="competition"
+          <CompetitionGroupView
             key={competition.id}
-            aria-labelledby={contextLabelId ? `${contextLabelId} ${headingId}` : headingId}
-            data-testid="competition-group"
-            data-competition-id={competition.id}
-          >
-            <CompetitionHeader
-              competition={competition}
-              id={headingId}
-              headingLevel={headingLevel}
-              action={competitionAction?.(competition)}
-            />
-            <ul className="competition__matches">
-              {rows.map((match) => (
-                <LiveMatchRow key={match.id} match={match} href={matchHref(match.id)} />
-              ))}
-            </ul>
-          </section>
+            competition={competition}
+            rows={rows}
+            headingId={headingId}
+            labelledBy={contextLabelId ? `${contextLabelId} ${headingId}` : headingId}
+            headingLevel={headingLevel}
+            matchHref={matchHref}
+            competitionAction={competitionAction}
+          />
         );
       })}
     </div>
+  );
+}
+
+interface CompetitionGroupViewProps {
+  competition: CompetitionRef;
+  rows: readonly Match[];
+  headingId: string;
+  labelledBy: string;
+  headingLevel: 2 | 3;
+  matchHref: (matchId: string) => string;
+  competitionAction?: (competition: CompetitionRef) => ReactNode;
+}
+
+/**
+ * One competition's header and rows. Memoised on what it shows: a push changes one match, and the lists
+ * are grouped again from scratch, so without this every group (its header, its favourites star) would
+ * render again for a goal in another competition. Callers pass a `competitionAction` that keeps its
+ * identity.
+ */
+const CompetitionGroupView = memo(function CompetitionGroupView({
+  competition,
+  rows,
+  headingId,
+  labelledBy,
+  headingLevel,
+  matchHref,
+  competitionAction,
+}: CompetitionGroupViewProps) {
+  return (
+    <section
+      className="competition"
+      aria-labelledby={labelledBy}
+      data-testid="competition-group"
+      data-competition-id={competition.id}
+    >
+      <CompetitionHeader
+        competition={competition}
+        id={headingId}
+        headingLevel={headingLevel}
+        action={competitionAction?.(competition)}
+      />
+      <ul className="competition__matches">
+        {rows.map((match) => (
+          <LiveMatchRow key={match.id} match={match} href={matchHref(match.id)} />
+        ))}
+      </ul>
+    </section>
+  );
+}, sameGroup);
+
+function sameGroup(a: CompetitionGroupViewProps, b: CompetitionGroupViewProps): boolean {
+  return (
+    a.headingId === b.headingId &&
+    a.labelledBy === b.labelledBy &&
+    a.headingLevel === b.headingLevel &&
+    a.matchHref === b.matchHref &&
+    a.competitionAction === b.competitionAction &&
+    shallow(a.competition, b.competition) &&
+    shallow(a.rows, b.rows)
   );
 }
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { NewsItem } from '@pitchside/shared/domain';
@@ -13,9 +14,9 @@ interface NewsListProps {
 
 /**
  * The latest stories of the match feed as cards. Pictures load lazily (SPEC 9's classes) and the headline
- * leads to the article on its own site.
+ * leads to the article on its own site. Memoised: a page's live scores move without touching it.
  */
-export function NewsList({ items, matchHref }: NewsListProps) {
+export const NewsList = memo(function NewsList({ items, matchHref }: NewsListProps) {
   const { t } = useTranslation('matches');
   const format = useFormat();
   return (
@@ -53,4 +54,4 @@ export function NewsList({ items, matchHref }: NewsListProps) {
       ))}
     </ul>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +93,32 @@ describe.skipIf(!built)('the website rendered on threads and on the event loop',
       main: main.replace(/"renderedAt":"[^"]+"/g, ''),
     };
   };
+
+  it.runIf(existsSync('/proc/thread-self'))(
+    'runs renders at a lower priority than the thread that answers requests',
+    async () => {
+      const niceOf = (task: string) =>
+        Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+      const before = new Set(readdirSync('/proc/self/task'));
+      const pool = new RenderPool({
+        threads: 1,
+        serverEntry: FIXTURE_ENTRY,
+        manifest: {},
+        apiBase: 'http://127.0.0.1:9/api',
+        logger: silent,
+      });
+      try {
+        await read(await pool.render({ url: '/a', headers: {} }, {}));
+        const own = niceOf(String(process.pid));
+        const started = readdirSync('/proc/self/task').filter((task) => !before.has(task));
+        // The render thread is among the threads the pool started, and is niced; this thread is not.
+        expect(started.map(niceOf)).toContain(Math.min(19, own + 10));
+        expect(niceOf(String(process.pid))).toBe(own);
+      } finally {
+        await pool.close();
+      }
+    },
+  );
 
   it('answers every kind of page the same as the in-process renderer, concurrently', async () => {
     const urls = [

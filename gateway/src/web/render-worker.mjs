@@ -9,6 +9,8 @@
  *        { type: 'end', id } | { type: 'error', id, error } | { type: 'log', error }
  */
 import { Buffer } from 'node:buffer';
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { setImmediate } from 'node:timers';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +22,25 @@ const port = parentPort;
 /** @param {unknown} error */
 const describe = (error) =>
   error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+
+/**
+ * How much lower than the gateway's own thread a render thread runs (added to its nice value, at most 19). Where the
+ * two share a core, the thread that answers requests (pages from the cache among them) and fans goals out
+ * gets about nine tenths of it while a render is under way; on an idle core a render runs at full speed.
+ * Most renders are background refreshes of a kept page nobody waits for.
+ */
+const RENDER_NICENESS = 10;
+
+/** Linux lets one thread of a process be niced on its own (setpriority on its thread id). */
+function lowerThisThreadsPriority() {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + RENDER_NICENESS));
+  } catch {
+    // Not Linux (no /proc/thread-self), or not allowed: renders keep the gateway's priority.
+  }
+}
+lowerThisThreadsPriority();
 
 const { serverEntry, manifest, apiBase } = workerData;
 const entry = await import(pathToFileURL(serverEntry).href);

@@ -1,5 +1,6 @@
 import './styles/app.css';
 import { BOOT_DATA_ID } from './app/data-blocks.ts';
+import { scheduleThirdPartyScripts } from './app/chrome/third-party-scripts.ts';
 import { loadGuarded } from './app/navigation/chunk-guard.ts';
 
 /**
@@ -10,10 +11,16 @@ import { loadGuarded } from './app/navigation/chunk-guard.ts';
  * the first paint (the server names the modules in the boot data, not as modulepreload links the browser
  * would fetch at once).
  */
+const boot = readBoot();
+scheduleThirdPartyScripts({
+  tagManagerSrc: typeof boot.config?.tagManagerSrc === 'string' ? boot.config.tagManagerSrc : null,
+  liveChatSrc: typeof boot.config?.liveChatSrc === 'string' ? boot.config.liveChatSrc : null,
+});
+
 afterFirstPaint(() => {
   // One insertion for all of them: a link added to the head on its own costs a pass over the document.
   const links = document.createDocumentFragment();
-  for (const href of modulesToPreload()) {
+  for (const href of modulesToPreload(boot)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
@@ -45,15 +52,22 @@ function afterFirstPaint(task: () => void): void {
   requestAnimationFrame(() => setTimeout(run, 0));
 }
 
-/** The hydrating module, the first page's chunk and what they import (entry-server.tsx lists them). */
-function modulesToPreload(): string[] {
+interface BootFields {
+  config?: { tagManagerSrc?: unknown; liveChatSrc?: unknown };
+  assets?: { preloads?: unknown };
+}
+
+/** The fields of the page's boot data the entry needs (hydrate-document reads and checks the rest). */
+function readBoot(): BootFields {
   try {
-    const boot = JSON.parse(document.getElementById(BOOT_DATA_ID)?.textContent ?? '{}') as {
-      assets?: { preloads?: unknown };
-    };
-    const preloads = boot.assets?.preloads;
-    return Array.isArray(preloads) ? preloads.filter((p): p is string => typeof p === 'string') : [];
+    return JSON.parse(document.getElementById(BOOT_DATA_ID)?.textContent ?? '{}') as BootFields;
   } catch {
-    return []; // hydrate-document reports a page without boot data
+    return {}; // hydrate-document reports a page without boot data
   }
+}
+
+/** The hydrating module, the first page's chunk and what they import (entry-server.tsx lists them). */
+function modulesToPreload(boot: BootFields): string[] {
+  const preloads = boot.assets?.preloads;
+  return Array.isArray(preloads) ? preloads.filter((p): p is string => typeof p === 'string') : [];
 }

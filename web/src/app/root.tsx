@@ -18,9 +18,7 @@ import { switchBrowserLanguage } from '../lib/i18n/browser-language.ts';
 import { isLanguage } from './language/negotiate.ts';
 import { LoadingBar } from './chrome/loading-bar.tsx';
 import { ErrorPage } from './errors/error-page.tsx';
-import { useThirdPartyScripts } from './chrome/third-party-scripts.ts';
 import { useConnectivity } from './chrome/use-connectivity.ts';
-import { useVisit } from './boot.ts';
 import type { PageHandle } from './routes.tsx';
 
 /**
@@ -41,11 +39,9 @@ export async function rootLoader({ params, context }: LoaderFunctionArgs) {
 export const shouldRootRevalidate = ({ currentParams, nextParams }: ShouldRevalidateFunctionArgs): boolean =>
   currentParams.lang !== nextParams.lang;
 
-/** Everything every page shares: the loading bar, scroll restoration, connectivity and deferred scripts. */
+/** Everything every page shares: the loading bar, scroll restoration, connectivity (the deferred third-party scripts are the entry script's). */
 export function Root() {
-  const { config } = useVisit();
   useConnectivity();
-  useThirdPartyScripts(config);
   useSessionRuntime();
   useSessionRedirects(useSessionPlace());
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { LIVE_CHAT_DELAY_MS, TAG_MANAGER_DELAY_MS } from '@pitchside/shared/constants';
 import type { SiteConfig } from '../boot.ts';
 
@@ -29,28 +28,23 @@ function afterLoad(delayMs: number, start: () => void): () => void {
 
 /**
  * SPEC 1: the tag manager starts 3.5 s after load, or at the first scroll, mouse move or touch if sooner;
- * the live chat 3 s after load. Each is configured by the environment and off when unset.
+ * the live chat 3 s after load. Each is configured by the environment and off when unset. Called by the
+ * entry script as soon as it runs, before the page hydrates (the page may load, and the visitor move,
+ * long before that).
  */
-export function useThirdPartyScripts(config: SiteConfig): void {
+export function scheduleThirdPartyScripts(config: Pick<SiteConfig, 'tagManagerSrc' | 'liveChatSrc'>): void {
   const { tagManagerSrc, liveChatSrc } = config;
-  useEffect(() => {
-    const cleanups: Array<() => void> = [];
-    if (tagManagerSrc) {
-      let started = false;
-      const start = () => {
-        if (started) return;
-        started = true;
-        addScript(tagManagerSrc, 'tag-manager');
-        for (const event of FIRST_INTERACTION) window.removeEventListener(event, start);
-      };
-      for (const event of FIRST_INTERACTION)
-        window.addEventListener(event, start, { once: true, passive: true });
-      cleanups.push(afterLoad(TAG_MANAGER_DELAY_MS, start));
-      cleanups.push(() => {
-        for (const event of FIRST_INTERACTION) window.removeEventListener(event, start);
-      });
-    }
-    if (liveChatSrc) cleanups.push(afterLoad(LIVE_CHAT_DELAY_MS, () => addScript(liveChatSrc, 'live-chat')));
-    return () => cleanups.forEach((cleanup) => cleanup());
-  }, [tagManagerSrc, liveChatSrc]);
+  if (tagManagerSrc) {
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      addScript(tagManagerSrc, 'tag-manager');
+      for (const event of FIRST_INTERACTION) window.removeEventListener(event, start);
+    };
+    for (const event of FIRST_INTERACTION)
+      window.addEventListener(event, start, { once: true, passive: true });
+    afterLoad(TAG_MANAGER_DELAY_MS, start);
+  }
+  if (liveChatSrc) afterLoad(LIVE_CHAT_DELAY_MS, () => addScript(liveChatSrc, 'live-chat'));
 }

@@ -12,6 +12,16 @@ import { WEB_DIST } from '../../test/stack.ts';
 const silent = pino({ level: 'silent' });
 const FIXTURE_ENTRY = fileURLToPath(new URL('./fixtures/render/entry-server.mjs', import.meta.url));
 
+/** One render thread running the fixture renderer (no API behind it). */
+const fixturePool = () =>
+  new RenderPool({
+    threads: 1,
+    serverEntry: FIXTURE_ENTRY,
+    manifest: {},
+    apiBase: 'http://127.0.0.1:9/api',
+    logger: silent,
+  });
+
 /** The whole document a page result streams. */
 function read(result: RenderResult): Promise<string> {
   if (result.kind !== 'page') throw new Error(`expected a page, got a ${result.status} redirect`);
@@ -27,13 +37,7 @@ function read(result: RenderResult): Promise<string> {
 
 describe('page rendering on render threads', () => {
   it('renders, redirects and keeps working after a thread throws or dies', async () => {
-    const pool = new RenderPool({
-      threads: 1,
-      serverEntry: FIXTURE_ENTRY,
-      manifest: {},
-      apiBase: 'http://127.0.0.1:9/api',
-      logger: silent,
-    });
+    const pool = fixturePool();
     try {
       const first = await read(await pool.render({ url: '/a', headers: {} }, {}));
       expect(first).toMatch(/^<p>\/a from thread \d+<\/p>$/);
@@ -100,13 +104,7 @@ describe.skipIf(!built)('the website rendered on threads and on the event loop',
       const niceOf = (task: string) =>
         Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
       const before = new Set(readdirSync('/proc/self/task'));
-      const pool = new RenderPool({
-        threads: 1,
-        serverEntry: FIXTURE_ENTRY,
-        manifest: {},
-        apiBase: 'http://127.0.0.1:9/api',
-        logger: silent,
-      });
+      const pool = fixturePool();
       try {
         await read(await pool.render({ url: '/a', headers: {} }, {}));
         const own = niceOf(String(process.pid));

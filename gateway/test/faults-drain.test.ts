@@ -123,7 +123,7 @@ describe('a gateway drained on SIGTERM', () => {
     // From its own disconnect: the website's jitter (up to 1 s) plus the reconnect and the resubscription.
     const awayMs = moved.map(({ viewer }) => viewer.lastSubscribedAt - viewer.lastDisconnectAt);
     const stalls = moved.map(({ viewer }) => longestStall(viewer, termAt - 1000));
-    const redundant = all.reduce((n, { viewer }) => n + viewer.redundant, 0);
+    const redundant = all.reduce((n, { viewer }) => n + viewer.redundant + viewer.overlap, 0);
     console.warn(
       `[faults] gateway SIGTERM (drain over ${DRAIN_SPREAD_MS} ms): ${all.length} viewers (${moved.length} moved), ` +
         `${driver.seq - seqAtTerm} deltas (${driver.goals - goalsAtTerm} goals) after SIGTERM; drained ` +

@@ -132,7 +132,7 @@ describe('two gateways on one Redis', () => {
     const resumedMs = moved.map((v) => v.lastSubscribedAt - killedAt);
     // The longest a moved viewer went without a delta across the kill (deltas come every 100 ms).
     const stalls = moved.map((v) => longestStall(v, killedAt - 1000));
-    const redundant = all.reduce((n, v) => n + v.redundant, 0);
+    const redundant = all.reduce((n, v) => n + v.redundant + v.overlap, 0);
     console.warn(
       `[faults] gateway SIGKILL: ${all.length} viewers (${moved.length} moved), ${driver.seq - seqAtKill} deltas ` +
         `(${driver.goals - goalsAtKill} goals) after the kill, ${driver.seq - Math.min(...startSeq.values())} in all; ` +

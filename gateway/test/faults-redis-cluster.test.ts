@@ -211,6 +211,8 @@ describe.skipIf(missing.length > 0)('Redis Cluster with sharded pub/sub', () => 
         // From the snapshot it was sent on subscribing to the last write: nothing missing, nothing twice.
         expect(seqs[0]! - 1).toBeGreaterThanOrEqual(joined.get(id)!.seq);
         expect(contiguous(seqs, seqs[0]! - 1, final.seq)).toBe(true);
+        // Live copies never: a delta written while the viewer subscribed may be in its snapshot and the
+        // buffered deltas both (overlap, dropped by seq), and nowhere else.
         expect(v.redundant).toBe(0);
         expect(v.resyncs).toBe(0);
         expect(v.detail).toEqual(final.detail);
@@ -255,6 +257,8 @@ describe.skipIf(missing.length > 0)('Redis Cluster with sharded pub/sub', () => 
 
   it('a repair: indexes a crash left behind the stored match are written again by the next ingest', async () => {
     simulator.clock.setTimeScale(0);
+    // The test is the only writer from here: the worker's polls (lineups, statistics) would move the seq on.
+    await ingest.worker.pause();
     const redis = client();
     const store = new MatchStore(redis, keys);
     const [id] = (await redis.smembers(keys.liveMatches())).sort();

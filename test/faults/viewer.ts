@@ -15,8 +15,14 @@ export class Viewer {
   position: { epoch: string; seq: number } | null = null;
   /** Every delta applied, in order, with when it arrived. */
   readonly applied: { epoch: string; seq: number; receivedAt: number; at: number }[] = [];
-  /** Copies of deltas already held, dropped by seq (a delta both in an ack and live is one of these). */
+  /** Copies of deltas already applied, dropped by seq, that came live: each delta should cross once. */
   redundant = 0;
+  /**
+   * Deltas that beat a subscription's answer and that the answer already covered, dropped by seq: the
+   * gateway joins the room before it reads (gateway/src/socket/socket-server.ts), so a write in between
+   * is in both, by design.
+   */
+  overlap = 0;
   resyncs = 0;
   snapshots = 0;
   failedSubscribes = 0;
@@ -69,7 +75,10 @@ export class Viewer {
     this.lastSubscribedAt = Date.now();
     const buffered = this.pending ?? [];
     this.pending = null;
-    for (const delta of buffered) this.receive(delta);
+    for (const delta of buffered) {
+      if (judgeDelta(this.position, delta) === 'duplicate') this.overlap++;
+      else this.receive(delta);
+    }
   }
 
   close(): void {

@@ -155,6 +155,10 @@ describe('match page tabs', () => {
     expect(html).not.toMatch(/role="tabpanel"[^>]*hidden=""[^>]*data-tab="lineups"/);
     expect(html).toMatch(/role="tabpanel"[^>]*hidden=""[^>]*data-tab="timeline"/);
     expect(html.match(/data-testid="pitch-player"/g)?.length).toBe(22);
+    // Each panel in place, in a finished Suspense boundary: none left for an inline script to move in later
+    // (the CSP would refuse it, and the browser would render the panel again).
+    expect(html).not.toContain('<!--$?-->');
+    expect(html).not.toMatch(/<template id="B:/);
     // The table and its two highlighted rows, and the SportsEvent with its status and score.
     expect(html).toContain(`data-team-id="${match!.home.id}" data-highlight="home"`);
     expect(html).toContain(`data-team-id="${match!.away.id}" data-highlight="away"`);

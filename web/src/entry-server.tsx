@@ -146,6 +146,10 @@ export function createRenderer(options: RendererOptions) {
         </Document>,
         {
           bootstrapModules: [entryFile],
+          // Never outline a large finished Suspense boundary (React moves those to the end of the stream,
+          // put back in place by an inline script, which the site's CSP refuses): every boundary is
+          // finished when the shell is, and stays where it is.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
           onShellReady() {
             if (!device.isCrawler) ready();
           },

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@pitchside/shared/domain';
 import type { Ack } from '@pitchside/shared/protocol';
 import { PageMessage } from '../../components/page-message.tsx';
+import { loadGuarded } from '../navigation/chunk-guard.ts';
 import { fetchMatch } from '../../features/live/api/live-rest.ts';
 import { useLiveMatch } from '../../features/live/hooks/use-live-match.ts';
 import type { HeldMatch } from '../../features/live/stores/match-slice.ts';
@@ -241,11 +242,61 @@ function LiveMatchPage({ page }: { page: MatchPageData }) {
 }
 
 const Timeline = memo(MatchTimeline);
-const Lineups = memo(LineupsPanel);
-const Statistics = memo(StatisticsPanel);
-const HeadToHead = memo(HeadToHeadPanel);
-const Standings = memo(StandingsPanel);
 const Stream = memo(StreamTab);
+
+/**
+ * The lineups, statistics, meetings and table are in the server's page (for crawlers, and for a shared
+ * ?tab= link), but the first view does not need their code: in the browser each is a chunk of its own,
+ * fetched from the moment this page's module runs, and its panel hydrates when the chunk is in (until
+ * then the server's HTML stays as it was). Each sits in a Suspense boundary on both sides, so the
+ * server's HTML has the boundary the browser hydrates; the server renders the components directly.
+ */
+function panel<P extends object>(Inner: ComponentType<P>) {
+  return memo(function Panel(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Inner {...props} />
+      </Suspense>
+    );
+  });
+}
+
+/** In the browser: the panel's chunk, requested now, rendered once it is in. */
+function chunk<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const loading = loadGuarded(load).then((component) => ({ default: component }));
+  return lazy(() => loading);
+}
+
+const Lineups = panel(
+  import.meta.env.SSR
+    ? LineupsPanel
+    : chunk(() =>
+        import('../../features/match-centre/components/lineups-panel.tsx').then((m) => m.LineupsPanel),
+      ),
+);
+const Statistics = panel(
+  import.meta.env.SSR
+    ? StatisticsPanel
+    : chunk(() =>
+        import('../../features/match-centre/components/statistics-panel.tsx').then((m) => m.StatisticsPanel),
+      ),
+);
+const HeadToHead = panel(
+  import.meta.env.SSR
+    ? HeadToHeadPanel
+    : chunk(() =>
+        import('../../features/match-centre/components/head-to-head-panel.tsx').then(
+          (m) => m.HeadToHeadPanel,
+        ),
+      ),
+);
+const Standings = panel(
+  import.meta.env.SSR
+    ? StandingsPanel
+    : chunk(() =>
+        import('../../features/match-centre/components/standings-panel.tsx').then((m) => m.StandingsPanel),
+      ),
+);
 
 /**
  * schema.org SportsEvent. The schema has a status (`eventStatus`: only scheduled, postponed, cancelled

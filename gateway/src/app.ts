@@ -131,6 +131,17 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       },
     }),
   );
+  // Pages kept in the micro-cache are answered here, before the routes are walked (site.ts).
+  const website = site({
+    webDist: options.webDist,
+    publicBaseUrl: options.publicBaseUrl,
+    tagManagerSrc: options.tagManagerSrc,
+    liveChatSrc: options.liveChatSrc,
+    renderThreads: options.renderThreads,
+    ...siteContacts(options.contact),
+    logger: logger.child({ module: 'site' }),
+  });
+  app.use(website.keptPages);
   // HTML, JSON and scripts go out compressed (the socket is not Express's and keeps its own framing).
   app.use(compression());
   app.get('/api/health', async (_req, res) => {
@@ -218,15 +229,6 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       logger: logger.child({ module: 'widget' }),
     }),
   );
-  const website = site({
-    webDist: options.webDist,
-    publicBaseUrl: options.publicBaseUrl,
-    tagManagerSrc: options.tagManagerSrc,
-    liveChatSrc: options.liveChatSrc,
-    renderThreads: options.renderThreads,
-    ...siteContacts(options.contact),
-    logger: logger.child({ module: 'site' }),
-  });
   app.use(website.router);
   app.use(errorHandler(logger.child({ module: 'rest' })));
 

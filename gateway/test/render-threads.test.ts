@@ -136,4 +136,41 @@ describe.skipIf(!built)('the website rendered on threads and on the event loop',
     expect(onThreads[2]!.lang).toBe('de');
     expect(onThreads[5]!.main).toContain('404');
   });
+
+  it('answers a kept page with the same status, headers and bytes as the render that kept it', async () => {
+    const pageCount = async () => {
+      const metrics = await (await fetch(`${threaded.url}/metrics`)).text();
+      const line =
+        /gateway_http_request_duration_seconds_count\{method="GET",route="page",status="2xx"\} (\d+)/;
+      return Number(line.exec(metrics)?.[1] ?? 0);
+    };
+    const get = async () => {
+      const res = await fetch(`${threaded.url}/de/about-us?kept=1`, {
+        headers: { 'accept-language': 'de', 'accept-encoding': 'gzip' },
+      });
+      return { res, body: await res.text() };
+    };
+    const before = await pageCount();
+    const rendered = await get(); // streamed while it renders, compressed by the middleware
+    const kept = await get(); // the kept bytes, answered before the routes
+    expect(kept.res.status).toBe(200);
+    expect(kept.body).toBe(rendered.body);
+    expect(kept.body).toContain('<html lang="de"');
+    for (const name of [
+      'content-type',
+      'content-encoding',
+      'vary',
+      'cache-control',
+      'content-security-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+    ])
+      expect([name, kept.res.headers.get(name)]).toEqual([name, rendered.res.headers.get(name)]);
+    expect(kept.res.headers.get('content-encoding')).toBe('gzip');
+    expect(kept.res.headers.get('x-request-id')).not.toBe(rendered.res.headers.get('x-request-id'));
+    // Both counted as pages in the latency histogram the operators read.
+    expect((await pageCount()) - before).toBe(2);
+  });
 });

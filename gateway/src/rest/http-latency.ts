@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { GatewayMetrics } from '../metrics.ts';
 
 const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -15,7 +15,7 @@ export function httpLatency(histogram: GatewayMetrics['httpDuration']): RequestH
     res.once('finish', () =>
       end({
         method: METHODS.has(req.method) ? req.method : 'other',
-        route: routeLabel(req),
+        route: routeLabel(req, res),
         status: `${Math.floor(res.statusCode / 100)}xx`,
       }),
     );
@@ -23,7 +23,9 @@ export function httpLatency(histogram: GatewayMetrics['httpDuration']): RequestH
   };
 }
 
-function routeLabel(req: Request): string {
+function routeLabel(req: Request, res: Response): string {
+  // Set by a handler answering before any route (web/site.ts's kept pages).
+  if (typeof res.locals.routeLabel === 'string') return res.locals.routeLabel;
   const route = (req as Request & { route?: { path?: unknown } }).route;
   if (route && typeof route.path === 'string') return `${req.baseUrl}${route.path}`;
   if (route) return 'page'; // the website's catch-all is a RegExp route (web/site.ts)

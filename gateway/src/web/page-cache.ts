@@ -20,6 +20,8 @@ export type ProducePage = (background: boolean) => Promise<CachedPage>;
 
 interface Entry {
   page: Promise<CachedPage>;
+  /** The page once rendered, for answers that must not wait a turn of the event loop (kept()). */
+  ready?: CachedPage;
   /** Until then the page is served as is; infinite while it renders. */
   freshUntil: number;
   /** Until then an expired page is served while a refresh renders; after, requests wait for a render. */
@@ -71,6 +73,20 @@ export class PageCache {
     return { page, shared: false };
   }
 
+  /**
+   * The kept page for `key` when one is ready, fresh or stale (a stale one starts its background refresh as
+   * get() does), without waiting; undefined when the page is rendering or must be rendered.
+   */
+  kept(key: string, produce: ProducePage): CachedPage | undefined {
+    const found = this.entries.get(key);
+    if (!found?.ready) return undefined;
+    const now = this.now();
+    if (found.freshUntil > now) return found.ready;
+    if (found.staleUntil <= now) return undefined;
+    if (!found.refreshing) this.refresh(key, found, produce);
+    return found.ready;
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -99,6 +115,7 @@ export class PageCache {
 
   /** A server error is kept only while fresh: it is never served stale. */
   private settle(entry: Entry, page: CachedPage): void {
+    entry.ready = page;
     entry.freshUntil = this.now() + this.freshMs;
     entry.staleUntil = page.status >= 500 ? entry.freshUntil : entry.freshUntil + this.staleMs;
   }

@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { SocialLinks } from '@pitchside/shared/contact/constants';
-import { PageCache, type CachedPage } from './page-cache.ts';
+import { PageCache, type CachedPage, type ProducePage } from './page-cache.ts';
 import { RenderPool, type RenderRequest, type RenderResult } from './render-pool.ts';
 
 /**
@@ -71,7 +71,7 @@ export function site(options: SiteOptions): Website {
         .type('text/plain')
         .send('The website is not built yet: run `npm run build:web` (npm start does it for you).');
     });
-    return { router, close: async () => {} };
+    return { router, keptPages: (_req, _res, next) => next(), close: async () => {} };
   }
 
   router.use(
@@ -106,39 +106,61 @@ export function site(options: SiteOptions): Website {
   };
 
   const cache = new PageCache(PAGE_CACHE_FRESH_MS, PAGE_CACHE_STALE_MS, PAGE_CACHE_ENTRIES);
+  const configFor = (req: Request): SiteConfig => ({
+    publicBaseUrl: options.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+    tagManagerSrc: options.tagManagerSrc ?? null,
+    liveChatSrc: options.liveChatSrc ?? null,
+    supportEmail: options.supportEmail,
+    social: options.social,
+  });
+  /** Renders `req`'s page, streaming it to `res` meanwhile unless it is a background refresh. */
+  const produce =
+    (req: Request, config: SiteConfig, res?: Response): ProducePage =>
+    async (background) => {
+      const render = await rendererFor(req);
+      const result = await render({ url: req.originalUrl, headers: req.headers }, config).catch(
+        (error: unknown) => {
+          if (background) options.logger.warn({ err: error }, 'background page refresh failed');
+          throw error;
+        },
+      );
+      if (result.kind === 'redirect') return { status: result.status, headers: result.headers, body: EMPTY };
+      return keep(result, background ? undefined : res);
+    };
 
   router.get(pages, async (req, res, next) => {
     try {
-      const render = await rendererFor(req);
-      const config: SiteConfig = {
-        publicBaseUrl: options.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
-        tagManagerSrc: options.tagManagerSrc ?? null,
-        liveChatSrc: options.liveChatSrc ?? null,
-        supportEmail: options.supportEmail,
-        social: options.social,
-      };
-      const request = { url: req.originalUrl, headers: req.headers };
-      const { page } = cache.get(cacheKey(req, config), async (background) => {
-        const result = await render(request, config).catch((error: unknown) => {
-          if (background) options.logger.warn({ err: error }, 'background page refresh failed');
-          throw error;
-        });
-        if (result.kind === 'redirect')
-          return { status: result.status, headers: result.headers, body: EMPTY };
-        return keep(result, background ? undefined : res);
-      });
-      const cached = await page;
+      const config = configFor(req);
+      const cached = await cache.get(cacheKey(req, config), produce(req, config, res)).page;
       // The request that rendered has streamed its page already; the others get the kept bytes.
       if (!res.headersSent) await send(res, cached, req.acceptsEncodings('gzip') === 'gzip');
     } catch (error) {
       next(error);
     }
   });
-  return { router, close: async () => pool?.close() };
+
+  const keptPages: RequestHandler = (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !pages.test(req.path) || FILE_NAME.test(req.path))
+      return next();
+    const config = configFor(req);
+    const page = cache.kept(cacheKey(req, config), produce(req, config));
+    if (!page) return next();
+    res.locals.routeLabel = 'page';
+    send(res, page, req.acceptsEncodings('gzip') === 'gzip').catch(next);
+  };
+  return { router, keptPages, close: async () => pool?.close() };
 }
 
 export interface Website {
+  /** The built site's files and pages, mounted after every other route. */
   router: Router;
+  /**
+   * Answers a page request at once from the micro-cache when its page is kept, mounted before the other
+   * routes, so a crowd on a page costs neither their walk nor the compression middleware's wrapping. Only
+   * pages the router rendered are kept, and it rendered them because no route before it answered their
+   * address; those routes answer by address alone, so answering the kept pages first changes no answer.
+   */
+  keptPages: RequestHandler;
   /** Stops the render threads. */
   close(): Promise<void>;
 }
@@ -156,19 +178,18 @@ const gzipAsync = promisify(gzip);
 /** What makes two requests get the same page: address, host, and the cookies and browser it renders for. */
 function cacheKey(req: Request, config: SiteConfig): string {
   const cookies = req.headers.cookie ?? '';
-  const cookie = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookies)?.[1] ?? '';
   return [
     config.publicBaseUrl,
     req.originalUrl,
     req.headers['user-agent'] ?? '',
     req.headers['accept-language'] ?? '',
-    cookie('i18n_redirected'),
-    cookie('theme'),
-    cookie('tz'),
-    // Signed-in visitors get another shell (guest-only and account pages redirect the other way).
-    cookie('auth\\.signed_in'),
+    ...KEY_COOKIES.map((cookie) => cookie.exec(cookies)?.[1] ?? ''),
   ].join('\n');
 }
+/** The cookies a page renders differently for; signed-in visitors get another shell. */
+const KEY_COOKIES = ['i18n_redirected', 'theme', 'tz', 'auth\\.signed_in'].map(
+  (name) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`),
+);
 
 /**
  * Keeps a rendered page's bytes for the next requests, streaming it meanwhile to the visitor who asked for
@@ -200,7 +221,7 @@ function keep(result: Extract<RenderResult, { kind: 'page' }>, res?: ServerRespo
  * compression middleware then leaves a response that already has a Content-Encoding alone).
  */
 const gzipped = new WeakMap<CachedPage, Promise<Buffer>>();
-async function send(res: ServerResponse, page: CachedPage, gzip: boolean): Promise<void> {
+async function send(res: Response, page: CachedPage, gzip: boolean): Promise<void> {
   if (!gzip || page.body.length < 1024) {
     writeHead(res, page);
     res.end(page.body);
@@ -219,7 +240,7 @@ async function send(res: ServerResponse, page: CachedPage, gzip: boolean): Promi
   res.end(body);
 }
 
-function writeHead(res: ServerResponse, page: CachedPage): void {
+function writeHead(res: Response, page: CachedPage): void {
   res.statusCode = page.status;
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
 }

@@ -1,6 +1,8 @@
 /**
  * Where the simulator's images and articles live. API-Football links logos on media.api-sports.io; the
  * simulator serves its own from the same server, so a site backed by it shows images with no network.
+ * Logos are PNG, as there: a browser decodes a PNG off its main thread, and a page shows ~100 crests. Flags
+ * are SVG there too; photos, grounds and the feed's cards stay SVG, a few to a page.
  */
 export interface MediaUrls {
   readonly base: string;
@@ -22,8 +24,8 @@ export function mediaUrls(base: string): MediaUrls {
   const root = base.replace(/\/+$/, '');
   return {
     base: root,
-    teamLogo: (id) => `${root}/logos/teams/${id}.svg`,
-    leagueLogo: (id) => `${root}/logos/leagues/${id}.svg`,
+    teamLogo: (id) => `${root}/logos/teams/${id}.png`,
+    leagueLogo: (id) => `${root}/logos/leagues/${id}.png`,
     flag: (code) => (code === null ? null : `${root}/flags/${code.toLowerCase()}.svg`),
     playerPhoto: (id) => `${root}/photos/players/${id}.svg`,
     coachPhoto: (id) => `${root}/photos/coachs/${id}.svg`,

@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { Resvg } from '@resvg/resvg-js';
 import type { Logger } from 'pino';
 import {
   errorEnvelope,
@@ -45,14 +46,19 @@ type Reply = { status: number; type: string; body: string | Buffer; headers?: Re
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const SVG_TYPE = 'image/svg+xml';
+const PNG_TYPE = 'image/png';
+
+/** Rendered PNG logos by path. Only known ids get in, so it is bounded by the teams and competitions. */
+type PngCache = Map<string, Buffer>;
 
 export function createRequestListener(deps: ServerDeps): RequestListener {
   const log = deps.logger.child({ module: 'simulator-http' });
+  const pngs: PngCache = new Map();
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     let reply: Reply;
     try {
-      reply = route(req, deps);
+      reply = route(req, deps, pngs);
     } catch (err) {
       log.error({ err, url: req.url }, 'simulator request failed');
       reply = json(500, errorEnvelope('', {}, { server: 'The simulator failed to answer this request.' }));
@@ -60,7 +66,7 @@ export function createRequestListener(deps: ServerDeps): RequestListener {
     res.writeHead(reply.status, {
       'content-type': reply.type,
       'access-control-allow-origin': '*',
-      'cache-control': reply.type === SVG_TYPE ? 'public, max-age=86400' : 'no-store',
+      'cache-control': reply.type.startsWith('image/') ? 'public, max-age=86400' : 'no-store',
       ...reply.headers,
     });
     res.end(req.method === 'HEAD' ? undefined : reply.body);
@@ -71,7 +77,7 @@ export function createRequestListener(deps: ServerDeps): RequestListener {
   };
 }
 
-function route(req: IncomingMessage, deps: ServerDeps): Reply {
+function route(req: IncomingMessage, deps: ServerDeps, pngs: PngCache): Reply {
   const url = new URL(req.url ?? '/', 'http://simulator.invalid');
   const path = url.pathname.replace(/\/+$/, '') || '/';
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -95,15 +101,18 @@ function route(req: IncomingMessage, deps: ServerDeps): Reply {
     });
   }
   if (path.startsWith('/basketball/'))
-    return basketballRoute(path.slice('/basketball'.length), url, req, deps);
-  if ((m = /^\/logos\/teams\/(\d+)\.svg$/.exec(path))) {
+    return basketballRoute(path.slice('/basketball'.length), url, req, deps, pngs);
+  // Logos are PNG, as on media.api-sports.io; the SVG they are drawn from stays served for links stored before.
+  if ((m = /^\/logos\/teams\/(\d+)\.(svg|png)$/.exec(path))) {
     const team = schedule.team(Number(m[1]));
     if (!team) return notFound();
-    return svg(teamBadgeSvg(team.name, team.squad.colors.player.primary, team.squad.colors.player.number));
+    const { primary, number } = team.squad.colors.player;
+    return logo(m[2]!, path, pngs, () => teamBadgeSvg(team.name, primary, number));
   }
-  if ((m = /^\/logos\/leagues\/(\d+)\.svg$/.exec(path))) {
+  if ((m = /^\/logos\/leagues\/(\d+)\.(svg|png)$/.exec(path))) {
     const competition = schedule.competition(Number(m[1]));
-    return competition ? svg(leagueLogoSvg(competition.name, competition.type)) : notFound();
+    if (!competition) return notFound();
+    return logo(m[2]!, path, pngs, () => leagueLogoSvg(competition.name, competition.type));
   }
   if ((m = /^\/flags\/([a-z]{2}(?:-[a-z]{3})?)\.svg$/.exec(path))) return svg(flagSvg(m[1]!));
   if ((m = /^\/photos\/(players|coachs)\/(\d+)\.svg$/.exec(path))) return svg(personSvg(`${m[1]} ${m[2]}`));
@@ -143,16 +152,25 @@ function route(req: IncomingMessage, deps: ServerDeps): Reply {
 }
 
 /** API-Basketball (`/basketball/games`, also `/basketball/v1/games`) and the images its answers link to. */
-function basketballRoute(path: string, url: URL, req: IncomingMessage, deps: ServerDeps): Reply {
+function basketballRoute(
+  path: string,
+  url: URL,
+  req: IncomingMessage,
+  deps: ServerDeps,
+  pngs: PngCache,
+): Reply {
   const { basketball } = deps;
   let m: RegExpExecArray | null;
-  if ((m = /^\/logos\/teams\/(\d+)\.svg$/.exec(path))) {
+  if ((m = /^\/logos\/teams\/(\d+)\.(svg|png)$/.exec(path))) {
     const team = basketball.team(Number(m[1]));
-    return team ? svg(teamBadgeSvg(team.name, team.colors.primary, team.colors.secondary)) : notFound();
+    if (!team) return notFound();
+    const { primary, secondary } = team.colors;
+    return logo(m[2]!, `/basketball${path}`, pngs, () => teamBadgeSvg(team.name, primary, secondary));
   }
-  if ((m = /^\/logos\/leagues\/(\d+)\.svg$/.exec(path))) {
+  if ((m = /^\/logos\/leagues\/(\d+)\.(svg|png)$/.exec(path))) {
     const league = basketball.league(Number(m[1]));
-    return league ? svg(leagueLogoSvg(league.name, 'League')) : notFound();
+    if (!league) return notFound();
+    return logo(m[2]!, `/basketball${path}`, pngs, () => leagueLogoSvg(league.name, 'League'));
   }
   if ((m = /^\/flags\/([a-z]{2})\.svg$/.exec(path))) return svg(flagSvg(m[1]!));
   const apiPath = path.replace(/^\/v1(?=\/)/, '').slice(1);
@@ -323,6 +341,35 @@ function json(status: number, body: unknown, headers?: Record<string, string>): 
 
 function svg(body: string): Reply {
   return { status: 200, type: SVG_TYPE, body };
+}
+
+/**
+ * A logo as SVG, or as PNG: rendered on its first request (a few ms, on the event loop, once per logo) and
+ * kept under the request's full path.
+ */
+function logo(extension: string, key: string, pngs: PngCache, draw: () => string): Reply {
+  if (extension === 'svg') return svg(draw());
+  let body = pngs.get(key);
+  if (!body) {
+    body = svgToPng(draw());
+    pngs.set(key, body);
+  }
+  return { status: 200, type: PNG_TYPE, body };
+}
+
+/**
+ * 120 px wide, the SVGs' own width: twice the largest crest the website shows (56 CSS px). The badges ask
+ * for "Arial, Helvetica, sans-serif"; where none of those is installed (Linux, as a rule) resvg-js maps
+ * sans-serif to `defaultFontFamily`, and if that is missing too, to the first system font it finds. With no
+ * font at all the text is left out: the badge is still drawn, shape and colours, without its initials.
+ */
+function svgToPng(svg: string): Buffer {
+  return new Resvg(svg, {
+    fitTo: { mode: 'width', value: 120 },
+    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+  })
+    .render()
+    .asPng();
 }
 
 function notFound(): Reply {

@@ -2,7 +2,14 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiFixture } from './api-football-format.ts';
 import { createSimulator, type Simulator } from './simulator.ts';
-import { HAS_SHARED_DATA, SKIP_REASON, goalsFromEvents, keyPaths, readSample } from './test-helpers.ts';
+import {
+  HAS_SHARED_DATA,
+  SKIP_REASON,
+  decodePng,
+  goalsFromEvents,
+  keyPaths,
+  readSample,
+} from './test-helpers.ts';
 
 const START_AT = new Date('2026-03-14T15:07:23Z');
 const SEED = 4242;
@@ -219,14 +226,71 @@ describe('simulated game API', () => {
     expect(body.response.every((l) => l.seasons.some((s) => s.current && s.year === 2025))).toBe(true);
   });
 
-  it('serves the logos it links to as SVG', async () => {
-    const { body } = await get<ApiFixture[]>('/fixtures?live=all');
-    const f = body.response[0]!;
-    for (const url of [f.teams.home.logo, f.league.logo]) {
+  it('links logos as PNG, as API-Football does, and serves every one it links to', async () => {
+    const { body: fixtures } = await get<ApiFixture[]>(
+      `/fixtures?date=${START_AT.toISOString().slice(0, 10)}`,
+    );
+    const { body: leagues } = await get<{ league: { logo: string } }[]>('/leagues?current=true');
+    const logos = new Set([
+      ...fixtures.response.flatMap((f) => [f.teams.home.logo, f.teams.away.logo, f.league.logo]),
+      ...leagues.response.map((l) => l.league.logo),
+    ]);
+    expect(logos.size).toBeGreaterThan(10);
+    for (const url of logos) {
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/logos\/(teams|leagues)\/\d+\.png$/);
       const res = await fetch(url);
       expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+      const png = decodePng(Buffer.from(await res.arrayBuffer()));
+      expect(png.width).toBe(120);
+      expect(png.height).toBe(url.includes('/teams/') ? 140 : 120);
+    }
+  });
+
+  it("draws a team's badge in its colours and a competition's logo on its tile", async () => {
+    const [a, b] = sim.schedule.teams.filter(
+      (t, i, all) =>
+        all.findIndex((u) => u.squad.colors.player.primary === t.squad.colors.player.primary) === i,
+    );
+    const badges = await Promise.all(
+      [a!, b!].map(async (team) => {
+        const bytes = Buffer.from(await (await fetch(`${sim.url}/logos/teams/${team.id}.png`)).arrayBuffer());
+        return { team, bytes, png: decodePng(bytes) };
+      }),
+    );
+    for (const { team, png } of badges) {
+      const hex = team.squad.colors.player.primary;
+      const rgb = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      // Inside the shield, clear of its border, the centre line and the initials; outside it, nothing.
+      expect(png.pixel(30, 40)).toEqual([...rgb, 255]);
+      expect(png.pixel(1, 1)).toEqual([0, 0, 0, 0]);
+    }
+    expect(badges[0]!.bytes.equals(badges[1]!.bytes)).toBe(false);
+
+    const league = decodePng(
+      Buffer.from(
+        await (await fetch(`${sim.url}/logos/leagues/${sim.schedule.competitions[0]!.id}.png`)).arrayBuffer(),
+      ),
+    );
+    expect(league.pixel(10, 60)[3]).toBe(255);
+    expect(league.pixel(0, 0)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('still serves the SVG logos linked before, and 404 for an unknown id in either format', async () => {
+    const competition = sim.schedule.competitions[0]!.id;
+    for (const path of ['/logos/teams/1001.svg', `/logos/leagues/${competition}.svg`]) {
+      const res = await fetch(`${sim.url}${path}`);
+      expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/svg+xml');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
       expect(await res.text()).toContain('<svg');
+    }
+    for (const path of ['/logos/teams/999999.png', '/logos/leagues/999999.png', '/logos/teams/999999.svg']) {
+      const res = await fetch(`${sim.url}${path}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(await res.text()).toBe('Not found');
     }
   });
 
@@ -505,7 +569,7 @@ describe('access', () => {
       expect(answers[3]!.body.errors).toHaveProperty('rateLimit');
       expect(answers[3]!.body.response).toEqual([]);
       // Images are not API calls.
-      expect((await fetch(`${sim.url}/logos/teams/1001.svg`)).status).toBe(200);
+      expect((await fetch(`${sim.url}/logos/teams/1001.png`)).status).toBe(200);
     } finally {
       await sim.close();
     }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { PNG } from 'pngjs';
 
 /**
  * Test support: the real sample data lives outside the repo (../shared/data, see its README) and is never
@@ -46,4 +47,21 @@ export function goalsFromEvents(
     else score.away++;
   }
   return score;
+}
+
+export interface DecodedPng {
+  width: number;
+  height: number;
+  /** [r, g, b, a] of the pixel at (x, y). */
+  pixel(x: number, y: number): number[];
+}
+
+/** A PNG the simulator drew, decoded (pngjs: it checks the signature and every chunk's CRC). */
+export function decodePng(png: Buffer): DecodedPng {
+  const { width, height, data } = PNG.sync.read(png);
+  return {
+    width,
+    height,
+    pixel: (x, y) => [...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 4)],
+  };
 }

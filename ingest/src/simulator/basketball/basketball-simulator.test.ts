@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../simulator.ts';
+import { decodePng } from '../test-helpers.ts';
 import type { formatGame } from './api-basketball-format.ts';
 import { BasketballSchedule } from './basketball-schedule.ts';
 import { gameStateAt } from './game-state.ts';
@@ -98,6 +99,27 @@ describe('simulated basketball (API-Basketball format)', () => {
       body: { errors: { date: expect.any(String) } },
     });
     expect((await get('/nothing')).status).toBe(404);
+  });
+
+  it('links its logos as PNG, served under /basketball, and still serves the SVG ones', async () => {
+    const { body } = await get<ApiGame[]>(`/games?date=${today()}`);
+    const logos = new Set(
+      body.response.flatMap((g) => [g.teams.home.logo, g.teams.away.logo, g.league.logo]),
+    );
+    for (const logo of logos) {
+      expect(logo).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/basketball\/logos\/(teams|leagues)\/\d+\.png$/);
+      const res = await fetch(logo);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(decodePng(Buffer.from(await res.arrayBuffer())).width).toBe(120);
+    }
+    const team = sim.basketball.teams[0]!;
+    const badge = await fetch(`${url}/basketball/logos/teams/${team.id}.png`);
+    const rgb = [0, 2, 4].map((i) => parseInt(team.colors.primary.slice(i, i + 2), 16));
+    expect(decodePng(Buffer.from(await badge.arrayBuffer())).pixel(30, 40)).toEqual([...rgb, 255]);
+    const svg = await fetch(`${url}/basketball/logos/teams/${team.id}.svg`);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect((await fetch(`${url}/basketball/logos/leagues/999.png`)).status).toBe(404);
   });
 });
 

@@ -149,4 +149,37 @@ describe('home page', () => {
       .toBe(last);
     expect(errors).toEqual([]);
   });
+
+  it('keeps the header to two rows: brand and tools, then every section in view (desktop, German; phone)', async () => {
+    const rowsAt = async (width: number, language: string) => {
+      const context = await site.browser.newContext({ viewport: { width, height: 800 } });
+      try {
+        const page = await context.newPage();
+        await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+        await page.goto(`${site.stack.url}/${language}`, { waitUntil: 'domcontentloaded' });
+        const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+        const middle = (b: { y: number; height: number }) => Math.round(b.y + b.height / 2);
+        const links = await Promise.all(
+          (await page.locator('.site-nav a').all()).map(async (link) => (await link.boundingBox())!),
+        );
+        return {
+          brand: middle(await box('.brand')),
+          signIn: middle(await box('[data-testid="sign-in-link"]')),
+          links: links.length,
+          linkRows: new Set(links.map(middle)).size,
+          linksInView: links.filter((b) => b.x >= 0 && b.x + b.width <= width).length,
+          sticky: await page.locator('.site-header').evaluate((h) => getComputedStyle(h).position),
+        };
+      } finally {
+        await context.close();
+      }
+    };
+    const desktop = await rowsAt(1280, 'de');
+    expect(Math.abs(desktop.brand - desktop.signIn)).toBeLessThanOrEqual(4);
+    expect(desktop).toMatchObject({ links: 6, linkRows: 1, linksInView: 6, sticky: 'sticky' });
+    // A phone: the same two rows, the links scroll sideways, and the header scrolls away with the page.
+    const phone = await rowsAt(390, 'en');
+    expect(Math.abs(phone.brand - phone.signIn)).toBeLessThanOrEqual(4);
+    expect(phone).toMatchObject({ links: 6, linkRows: 1, sticky: 'static' });
+  });
 });

@@ -15,7 +15,7 @@ export function ConnectionBadge() {
       title={t(`connection.hint.${state}`)}
     >
       <span className="connection-badge__dot" aria-hidden="true" />
-      {t(`connection.${state}`)}
+      <span className="connection-badge__label">{t(`connection.${state}`)}</span>
     </span>
   );
 }

@@ -38,7 +38,7 @@ export function AdminUsers() {
       <form className="auth-form" role="search" onSubmit={search}>
         <div className="auth-form__field">
           <label htmlFor="admin-query">{t('admin.search')}</label>
-          <input id="admin-query" name="query" type="search" defaultValue={query} />
+          <input className="form-control" id="admin-query" name="query" type="search" defaultValue={query} />
         </div>
         <button type="submit" className="auth-button">
           {t('admin.searchSubmit')}

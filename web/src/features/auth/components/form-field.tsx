@@ -30,6 +30,7 @@ export function FormField({
     <div className="auth-form__field">
       <label htmlFor={id}>{label}</label>
       <input
+        className="form-control"
         id={id}
         name={name}
         type={type}

@@ -31,6 +31,9 @@ export function FieldError({ id, name, error }: { id?: string; name?: string; er
   );
 }
 
+/** The shared control look (styles/app.css), plus a field's own class. */
+const controlClass = (own: string | undefined) => (own ? `form-control ${own}` : 'form-control');
+
 function FieldShell({
   label,
   name,
@@ -76,6 +79,7 @@ export function TextField({ value, onValue, type = 'text', ...props }: TextField
         <input
           {...control}
           {...input}
+          className={controlClass(input.className)}
           type={type}
           value={value}
           spellCheck={type === 'url' ? false : input.spellCheck}
@@ -95,7 +99,13 @@ export function TextAreaField({
   return (
     <FieldShell {...shell}>
       {(control) => (
-        <textarea {...control} {...area} value={value} onChange={(e) => onValue(e.target.value)} />
+        <textarea
+          {...control}
+          {...area}
+          className={controlClass(area.className)}
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+        />
       )}
     </FieldShell>
   );
@@ -114,7 +124,13 @@ export function SelectField<V extends string>({
   return (
     <FieldShell {...shell}>
       {(control) => (
-        <select {...control} {...select} value={value} onChange={(e) => onValue(e.target.value as V)}>
+        <select
+          {...control}
+          {...select}
+          className={controlClass(select.className)}
+          value={value}
+          onChange={(e) => onValue(e.target.value as V)}
+        >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -57,6 +57,7 @@ export function MatchPicker({
         <div className="auth-form__field cms-field">
           <label htmlFor={`${testId}-search`}>{t('matches.search')}</label>
           <input
+            className="form-control"
             id={`${testId}-search`}
             type="search"
             value={query}

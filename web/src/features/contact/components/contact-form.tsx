@@ -152,6 +152,7 @@ export function ContactForm(props: ContactFormProps) {
 interface InputProps {
   id: string;
   name: string;
+  className: string;
   required: true;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
@@ -177,6 +178,7 @@ function Field({
     <div className="contact-form__field">
       <label htmlFor={id}>{label}</label>
       {children({
+        className: 'form-control',
         id,
         name,
         required: true,

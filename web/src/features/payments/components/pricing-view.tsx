@@ -241,6 +241,7 @@ function CurrencyPicker({
     <div className="pricing-field">
       <label htmlFor={id}>{t('pricing.currency')}</label>
       <select
+        className="form-control"
         id={id}
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value)}
@@ -284,6 +285,7 @@ function DealForm({
       <label htmlFor={id}>{t('pricing.deal.label')}</label>
       <span className="pricing-deal__row">
         <input
+          className="form-control"
           id={id}
           name="deal"
           value={value}

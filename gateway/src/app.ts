@@ -191,7 +191,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       },
       options.payments,
     ));
-  const ops = accounts && createOps({ ...deps, gate: accounts, matches, logger }, options.auth!, options.ops);
+  const ops =
+    accounts && (await createOps({ ...deps, gate: accounts, matches, logger }, options.auth!, options.ops));
   if (ops) app.use(ops.router);
   content?.mount(app);
   app.use(

@@ -36,7 +36,7 @@ export interface OpsDeps {
  * The queues are BullMQ's ingest and reconciliation queues under the deployment's prefix, counted and shown
  * through a connection of their own.
  */
-export function createOps(
+export async function createOps(
   deps: OpsDeps,
   /** The board session's key is derived from the same AUTH_SECRET as the tokens, and names the same issuer. */
   auth: Pick<AuthOptions, 'secret' | 'issuer'>,
@@ -50,6 +50,9 @@ export function createOps(
     queue.on('error', (err) => log.debug({ err, queue: name }, 'ops queue error'));
     return queue;
   });
+  // BullMQ checks the server's version as a queue connects; a queue closed before that answer came would
+  // raise it as an unhandled rejection (its listeners are gone by then), so the gateway starts with them ready.
+  await Promise.all(queues.map((queue) => queue.waitUntilReady()));
   const tokens = new BoardSessionTokens(
     auth.secret,
     auth.issuer ?? DEFAULT_ISSUER,

@@ -39,10 +39,17 @@ export function CompetitionHeader({ competition, id, headingLevel = 2, action }:
               </span>
             </>
           )}
-          {competition.country ?? t('competition.international')}
+          {countryOf(competition) ?? t('competition.international')}
         </span>
       </div>
       {action && <div className="competition-header__action">{action}</div>}
     </header>
   );
 }
+
+/**
+ * The competition's country as the provider names it; none for a worldwide one (API-Football's country
+ * "World", or no country at all), which the header calls international in the visitor's language.
+ */
+const countryOf = (competition: CompetitionRef): string | null =>
+  competition.country && !/^world$/i.test(competition.country.trim()) ? competition.country : null;

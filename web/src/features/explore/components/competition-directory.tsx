@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Competition } from '@pitchside/shared/domain';
 import { LazyImage } from '../../../components/lazy-media.tsx';
 import { Crest } from '../../matches/components/crest.tsx';
+import { namedCountry } from '../../matches/utils/competition-country.ts';
 import { groupCompetitions, matchesFilter, type CompetitionGroup } from '../utils/competition-groups.ts';
 
 interface CompetitionDirectoryProps {
@@ -118,7 +119,7 @@ function DirectoryGroup({
             <Link className="directory__link" to={leagueHref(competition.id)}>
               <Crest src={competition.logo} name={competition.name} size="md" />
               <span className="directory__name">{competition.name}</span>
-              {group.kind !== 'country' && competition.country && !/^world$/i.test(competition.country) && (
+              {group.kind !== 'country' && namedCountry(competition.country) && (
                 <span className="directory__meta">{competition.country}</span>
               )}
             </Link>

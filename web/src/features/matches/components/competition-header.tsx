@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SPORT, sportOf, type CompetitionRef } from '@pitchside/shared/domain';
+import { namedCountry } from '../utils/competition-country.ts';
 import { Crest } from './crest.tsx';
 import { SportIcon, useSportName } from './sport-icon.tsx';
 
@@ -39,17 +40,10 @@ export function CompetitionHeader({ competition, id, headingLevel = 2, action }:
               </span>
             </>
           )}
-          {countryOf(competition) ?? t('competition.international')}
+          {namedCountry(competition.country) ?? t('competition.international')}
         </span>
       </div>
       {action && <div className="competition-header__action">{action}</div>}
     </header>
   );
 }
-
-/**
- * The competition's country as the provider names it; none for a worldwide one (API-Football's country
- * "World", or no country at all), which the header calls international in the visitor's language.
- */
-const countryOf = (competition: CompetitionRef): string | null =>
-  competition.country && !/^world$/i.test(competition.country.trim()) ? competition.country : null;

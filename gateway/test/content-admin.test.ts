@@ -101,12 +101,24 @@ describe('content API on postgres', () => {
     const { url: simulatorUrl } = await simulator.listen(0);
     const now = simulator.clock.nowMs();
     const fixtures = simulator.schedule.fixturesAt(now);
-    finishedMatchId = String(fixtures.find((f) => FINISHED.has(fixtureStateAt(f, now).status.short))!.id);
+    // The most recent finished match (the schedule also holds two weeks of results).
+    const finished = fixtures
+      .filter((f) => FINISHED.has(fixtureStateAt(f, now).status.short))
+      .reduce((a, b) => (b.kickoffMs > a.kickoffMs ? b : a));
+    finishedMatchId = String(finished.id);
     liveMatchId = String(fixtures.find((f) => IN_PLAY.has(fixtureStateAt(f, now).status.short))!.id);
     const store = new MatchStore(t.redis, t.keys);
     await store.ingest({ match: buildMatch({ id: MATCH, ...LIVE_MATCH_TEMPLATE }) });
     await store.ingest({ match: buildMatch({ id: liveMatchId, ...LIVE_MATCH_TEMPLATE }) });
-    await store.ingest({ match: buildMatch({ id: finishedMatchId, status: 'finished' }) });
+    // Stored with the simulator's own kickoff: the latest finished matches are those of the last two days,
+    // counted from now, so a fixed calendar date would fall out of them as the real date moves on.
+    await store.ingest({
+      match: buildMatch({
+        id: finishedMatchId,
+        status: 'finished',
+        kickoff: new Date(finished.kickoffMs).toISOString(),
+      }),
+    });
     gateway = await startGateway(t, { db: database.db, payments: { streams: { apiUrl: simulatorUrl } } });
     api = apiClient(gateway.url);
     [admin, fan] = await Promise.all([signUp(), signUp()]);

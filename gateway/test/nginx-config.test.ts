@@ -9,10 +9,11 @@ import { testRedis, type TestRedis } from '../../test/redis.ts';
 import { connectClient, connected, type ClientSocket } from '../../test/gateway.ts';
 import { MatchDriver } from '../../test/faults/match-driver.ts';
 import { freePort } from '../../test/faults/redis-server.ts';
+import { externalServerEnv } from '../../test/faults/server-env.ts';
 import { Viewer } from '../../test/faults/viewer.ts';
 import { createApp, type App } from '../src/app.ts';
 
-const nginxInstalled = spawnSync('nginx', ['-v'], { stdio: 'ignore' }).status === 0;
+const nginxInstalled = spawnSync('nginx', ['-v'], { stdio: 'ignore', env: externalServerEnv() }).status === 0;
 const CONF = new URL('../../infra/nginx/pitchside.conf', import.meta.url);
 
 /**
@@ -58,9 +59,13 @@ describe.skipIf(!nginxInstalled)('the nginx configuration', () => {
     );
     const check = spawnSync('nginx', ['-t', '-q', '-p', dir, '-c', `${dir}/nginx.conf`], {
       encoding: 'utf8',
+      env: externalServerEnv(),
     });
     if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
-    nginx = spawn('nginx', ['-p', dir, '-c', `${dir}/nginx.conf`, '-g', 'daemon off;'], { stdio: 'ignore' });
+    nginx = spawn('nginx', ['-p', dir, '-c', `${dir}/nginx.conf`, '-g', 'daemon off;'], {
+      stdio: 'ignore',
+      env: externalServerEnv(),
+    });
     url = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 100; i++) {
       if (

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Cluster, Redis } from 'ioredis';
 import { freePort } from './redis-server.ts';
+import { externalServerEnv } from './server-env.ts';
 
 /** Whether `redis-server` and `redis-cli` are on the PATH (a cluster is created with `redis-cli --cluster`). */
 export function redisClusterToolsMissing(): string[] {
   return ['redis-server', 'redis-cli'].filter(
-    (tool) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).status !== 0,
+    (tool) => spawnSync(tool, ['--version'], { stdio: 'ignore', env: externalServerEnv() }).status !== 0,
   );
 }
 
@@ -124,7 +125,7 @@ export class PrivateRedisCluster {
           '--dir',
           this.dir,
         ],
-        { stdio: 'ignore' },
+        { stdio: 'ignore', env: externalServerEnv() },
       );
       this.children.push(child);
     }
@@ -139,7 +140,7 @@ export class PrivateRedisCluster {
         '0',
         '--cluster-yes',
       ],
-      { encoding: 'utf8', timeout: 20_000 },
+      { encoding: 'utf8', timeout: 20_000, env: externalServerEnv() },
     );
     if (create.status !== 0)
       throw new Error(`redis-cli --cluster create failed:\n${create.stdout}${create.stderr}`);

@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { externalServerEnv } from './server-env.ts';
 
 /** Whether a `redis-server` binary is on the PATH (the Redis-restart test needs its own). */
 export const redisServerInstalled = (): boolean =>
-  spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+  spawnSync('redis-server', ['--version'], { stdio: 'ignore', env: externalServerEnv() }).status === 0;
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -49,7 +50,7 @@ export class PrivateRedis {
     const child = spawn(
       'redis-server',
       ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
+      { stdio: 'ignore', env: externalServerEnv() },
     );
     this.child = child;
     const probe = new Redis(this.url, {

@@ -30,7 +30,8 @@ describe('ingest pipeline on the simulated game API', () => {
       logger: pino({ level: 'silent' }),
       rssUrl: `${simulatorUrl}/rss/matches.xml`,
       competitions: [],
-      fixtureWindowDays: 0,
+      // As in production: yesterday is polled too, so a match still playing at midnight is seen finishing.
+      fixtureWindowDays: 1,
       timeoutMs: 5000,
       now: () => simulator.clock.nowMs(),
     });

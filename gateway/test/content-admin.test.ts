@@ -573,8 +573,16 @@ describe('content API on postgres', () => {
     );
     await database.db.query(
       `INSERT INTO entitlements (user_id, order_id, plan_id, sport, starts_at, ends_at)
-       VALUES ($1, $2, $3, $4, now() - interval '1 minute', now() + interval '30 days')`,
-      [userId, order!.id, planId, sport],
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      // The application's clock, as the gateway's own writes use (never PostgreSQL's now()).
+      [
+        userId,
+        order!.id,
+        planId,
+        sport,
+        new Date(Date.now() - 60_000),
+        new Date(Date.now() + 30 * 86_400_000),
+      ],
     );
   }
 });

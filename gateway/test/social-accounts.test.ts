@@ -170,7 +170,7 @@ describe('social sign-in through the accounts seam, providers, the admin area', 
     const signedIn = (await social(profile())).data!;
     // Five minutes and a second ago, as far as the database knows.
     await gateway.db.query(
-      `UPDATE sessions SET created_at = now() - interval '301 seconds' WHERE user_id = $1`,
+      `UPDATE sessions SET created_at = created_at - interval '301 seconds' WHERE user_id = $1`,
       [signedIn.uid],
     );
     const res = await api.call('DELETE', '/account', { token: signedIn.token.access_token });

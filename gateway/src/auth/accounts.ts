@@ -571,8 +571,8 @@ export class Accounts {
       refreshTtlS: this.tokens.refreshTtlS,
     });
     const [signedIn] = await tx.query<UserRow>(
-      `UPDATE users SET last_sign_in_at = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-      [user.id],
+      `UPDATE users SET last_sign_in_at = $2 WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+      [user.id, new Date()],
     );
     await audit(tx, 'user.signed-in', {
       userId: user.id,

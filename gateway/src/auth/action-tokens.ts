@@ -15,9 +15,16 @@ export async function issueActionToken(
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    `INSERT INTO action_tokens (token_hash, user_id, purpose, email, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [hashToken(token), input.userId, input.purpose, input.email, input.ttlS],
+    `INSERT INTO action_tokens (token_hash, user_id, purpose, email, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      hashToken(token),
+      input.userId,
+      input.purpose,
+      input.email,
+      new Date(),
+      new Date(Date.now() + input.ttlS * 1000),
+    ],
   );
   return token;
 }
@@ -29,10 +36,10 @@ export async function consumeActionToken(
   purpose: ActionPurpose,
 ): Promise<{ userId: string; email: string } | null> {
   const [row] = await db.query<{ user_id: string; email: string }>(
-    `UPDATE action_tokens SET used_at = now()
-     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+    `UPDATE action_tokens SET used_at = $3
+     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
      RETURNING user_id, email`,
-    [hashToken(token), purpose],
+    [hashToken(token), purpose, new Date()],
   );
   return row ? { userId: row.user_id, email: row.email } : null;
 }
@@ -44,7 +51,7 @@ export async function spendActionTokens(
   purpose: ActionPurpose,
 ): Promise<void> {
   await db.query(
-    `UPDATE action_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
-    [userId, purpose],
+    `UPDATE action_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
+    [userId, purpose, new Date()],
   );
 }

@@ -22,25 +22,28 @@ export async function createSession(
   input: { userId: string; provider: ProviderId; context: RequestContext; refreshTtlS: number },
 ): Promise<string> {
   const id = randomUUID();
+  const now = new Date();
   await db.query(
-    `INSERT INTO sessions (id, user_id, provider, user_agent, ip, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
+    `INSERT INTO sessions (id, user_id, provider, user_agent, ip, created_at, last_used_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7)`,
     [
       id,
       input.userId,
       input.provider,
       truncate(input.context.userAgent),
       input.context.ip,
-      input.refreshTtlS,
+      now,
+      after(now, input.refreshTtlS),
     ],
   );
   return id;
 }
 
 export async function recordRefreshToken(db: Queryable, sessionId: string, jti: string): Promise<void> {
-  await db.query(`INSERT INTO refresh_tokens (jti_hash, session_id) VALUES ($1, $2)`, [
+  await db.query(`INSERT INTO refresh_tokens (jti_hash, session_id, issued_at) VALUES ($1, $2, $3)`, [
     hashToken(jti),
     sessionId,
+    new Date(),
   ]);
 }
 
@@ -58,6 +61,7 @@ export async function spendRefreshToken(
   tx: Queryable,
   input: { sessionId: string; jti: string; context: RequestContext; refreshTtlS: number },
 ): Promise<RotationOutcome> {
+  const now = new Date();
   const [row] = await tx.query<{
     used_at: Date | null;
     session_id: string;
@@ -66,22 +70,21 @@ export async function spendRefreshToken(
     revoked_at: Date | null;
     live: boolean;
   }>(
-    `SELECT r.used_at, s.id AS session_id, s.user_id, s.provider, s.revoked_at, s.expires_at > now() AS live
+    `SELECT r.used_at, s.id AS session_id, s.user_id, s.provider, s.revoked_at, s.expires_at > $2 AS live
      FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
      WHERE r.jti_hash = $1 FOR UPDATE OF r, s`,
-    [hashToken(input.jti)],
+    [hashToken(input.jti), now],
   );
   if (!row || row.session_id !== input.sessionId || row.revoked_at || !row.live) return { kind: 'invalid' };
   if (row.used_at) {
     await revokeSessions(tx, { userId: row.user_id, only: row.session_id, reason: 'refresh-reuse' });
     return { kind: 'reused', userId: row.user_id };
   }
-  await tx.query(`UPDATE refresh_tokens SET used_at = now() WHERE jti_hash = $1`, [hashToken(input.jti)]);
+  await tx.query(`UPDATE refresh_tokens SET used_at = $2 WHERE jti_hash = $1`, [hashToken(input.jti), now]);
   // Sliding: each rotation gives the family another refresh lifetime.
   await tx.query(
-    `UPDATE sessions SET last_used_at = now(), ip = $2, user_agent = $3, expires_at = now() + make_interval(secs => $4)
-     WHERE id = $1`,
-    [row.session_id, input.context.ip, truncate(input.context.userAgent), input.refreshTtlS],
+    `UPDATE sessions SET last_used_at = $4, ip = $2, user_agent = $3, expires_at = $5 WHERE id = $1`,
+    [row.session_id, input.context.ip, truncate(input.context.userAgent), now, after(now, input.refreshTtlS)],
   );
   return { kind: 'ok', userId: row.user_id, provider: row.provider };
 }
@@ -92,11 +95,11 @@ export async function revokeSessions(
   input: { userId: string; only?: string; except?: string; reason: string },
 ): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
-    `UPDATE sessions SET revoked_at = now(), revoked_reason = $4
+    `UPDATE sessions SET revoked_at = $5, revoked_reason = $4
      WHERE user_id = $1 AND revoked_at IS NULL
        AND ($2::uuid IS NULL OR id = $2::uuid) AND ($3::uuid IS NULL OR id <> $3::uuid)
      RETURNING id`,
-    [input.userId, input.only ?? null, input.except ?? null, input.reason],
+    [input.userId, input.only ?? null, input.except ?? null, input.reason, new Date()],
   );
   return rows.map((r) => r.id);
 }
@@ -108,8 +111,8 @@ export async function liveSessions(
 ): Promise<AccountSession[]> {
   const rows = await db.query<SessionRow>(
     `SELECT id, user_id, provider, user_agent, ip, created_at, last_used_at, expires_at, revoked_at FROM sessions
-     WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY last_used_at DESC`,
-    [userId],
+     WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY last_used_at DESC`,
+    [userId, new Date()],
   );
   return rows.map((s) => ({
     id: s.id,
@@ -128,5 +131,8 @@ export async function sessionCreatedAt(db: Queryable, sessionId: string): Promis
   ]);
   return row?.created_at ?? null;
 }
+
+/** `ttlS` seconds after `from`. Instants come from the application's clock, never the database's `now()`. */
+const after = (from: Date, ttlS: number): Date => new Date(from.getTime() + ttlS * 1000);
 
 const truncate = (s: string | null): string | null => (s === null ? null : s.slice(0, 512));

@@ -175,9 +175,9 @@ function cachedSiteWidePlan(db: Db, ttlMs = 5000) {
     if (cached && hit && Date.now() - hit.at < ttlMs) return hit.value;
     const rows = await db.query(
       `SELECT 1 FROM entitlements
-        WHERE user_id = $1 AND sport IS NULL AND revoked_at IS NULL AND starts_at <= now() AND ends_at > now()
+        WHERE user_id = $1 AND sport IS NULL AND revoked_at IS NULL AND starts_at <= $2 AND ends_at > $2
         LIMIT 1`,
-      [userId],
+      [userId, new Date()],
     );
     const value = rows.length > 0;
     cache.delete(userId);

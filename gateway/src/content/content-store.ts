@@ -258,9 +258,9 @@ export class ContentStore {
   async highlights(query: { matchId?: string; limit: number }): Promise<AdminHighlight[]> {
     const rows = await this.db.query<HighlightRow>(
       `SELECT ${HIGHLIGHT_COLUMNS} FROM highlights
-        WHERE ($1::text IS NULL OR match_id = $1::text) AND published_at <= now()
+        WHERE ($1::text IS NULL OR match_id = $1::text) AND published_at <= $3
         ORDER BY published_at DESC, id LIMIT $2`,
-      [query.matchId ?? null, query.limit],
+      [query.matchId ?? null, query.limit, new Date()],
     );
     return rows.map(toAdminHighlight);
   }
@@ -302,7 +302,7 @@ export class ContentStore {
       (tx) =>
         tx.query<HighlightRow>(
           `INSERT INTO highlights (id, match_id, title, video_kind, video_url, poster_url, duration_s, published_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::timestamptz, now()))
+           VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::timestamptz, $9::timestamptz))
            ON CONFLICT (id) DO UPDATE SET match_id = excluded.match_id, title = excluded.title,
              video_kind = excluded.video_kind, video_url = excluded.video_url, poster_url = excluded.poster_url,
              duration_s = excluded.duration_s,
@@ -317,6 +317,7 @@ export class ContentStore {
             body.posterUrl,
             body.durationS,
             body.publishedAt ?? null,
+            new Date(),
           ],
         ),
     );

@@ -52,8 +52,9 @@ export class Mailer {
         subject: mail.subject,
         text: mail.text,
       });
-      await this.db.query(`UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1`, [
+      await this.db.query(`UPDATE mail_outbox SET sent_at = $2, attempts = attempts + 1 WHERE id = $1`, [
         id,
+        new Date(),
       ]);
     } catch (error) {
       await this.db.query(`UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [

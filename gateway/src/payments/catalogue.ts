@@ -107,8 +107,8 @@ export class Catalogue {
     const [row] = await db.query<DealRow>(
       `SELECT ${DEAL_COLUMNS} FROM deals
         WHERE code = $1 AND retired_at IS NULL
-          AND (starts_at IS NULL OR starts_at <= now()) AND (ends_at IS NULL OR ends_at > now())`,
-      [code],
+          AND (starts_at IS NULL OR starts_at <= $2) AND (ends_at IS NULL OR ends_at > $2)`,
+      [code, new Date()],
     );
     if (!row) throw new PitchsideError('deal:not-found');
     return row;

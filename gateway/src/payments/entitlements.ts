@@ -40,32 +40,33 @@ export async function grantEntitlement(tx: Queryable, order: GrantSource): Promi
               days => CASE WHEN $5 = 'day' THEN $6::int ELSE 0 END,
               months => CASE WHEN $5 = 'month' THEN $6::int ELSE 0 END,
               years => CASE WHEN $5 = 'year' THEN $6::int ELSE 0 END)
-       FROM (SELECT greatest(now(), coalesce(max(ends_at), now())) AS start
+       FROM (SELECT greatest($7::timestamptz, coalesce(max(ends_at), $7::timestamptz)) AS start
                FROM entitlements
               WHERE user_id = $1 AND sport IS NOT DISTINCT FROM $4 AND revoked_at IS NULL) s
      ON CONFLICT (order_id) DO NOTHING
      RETURNING id`,
-    [order.user_id, order.id, order.plan_id, order.sport, order.period_unit, order.period_count],
+    [order.user_id, order.id, order.plan_id, order.sport, order.period_unit, order.period_count, new Date()],
   );
   return rows[0]?.id ?? null;
 }
 
 /** Ends the order's period now; the periods queued after it move forward by what was taken away. */
 export async function revokeEntitlement(tx: Queryable, orderId: string): Promise<string | null> {
+  const now = Date.now();
   const [revoked] = await tx.query<{ id: string; user_id: string; sport: string | null }>(
-    `UPDATE entitlements SET revoked_at = now() WHERE order_id = $1 AND revoked_at IS NULL
+    `UPDATE entitlements SET revoked_at = $2 WHERE order_id = $1 AND revoked_at IS NULL
      RETURNING id, user_id, sport`,
-    [orderId],
+    [orderId, new Date(now)],
   );
   if (!revoked) return null;
   await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [revoked.user_id]);
   const queued = await tx.query<{ id: string; starts_at: Date; ends_at: Date }>(
     `SELECT id, starts_at, ends_at FROM entitlements
-      WHERE user_id = $1 AND sport IS NOT DISTINCT FROM $2 AND revoked_at IS NULL AND ends_at > now()
+      WHERE user_id = $1 AND sport IS NOT DISTINCT FROM $2 AND revoked_at IS NULL AND ends_at > $3
       ORDER BY starts_at`,
-    [revoked.user_id, revoked.sport],
+    [revoked.user_id, revoked.sport, new Date(now)],
   );
-  let cursor = Date.now();
+  let cursor = now;
   for (const row of queued) {
     const start = row.starts_at.getTime();
     const length = row.ends_at.getTime() - start;
@@ -85,7 +86,7 @@ export async function revokeEntitlement(tx: Queryable, orderId: string): Promise
 
 const ENTITLEMENT_SELECT = `
   SELECT e.id, e.order_id, e.plan_id, p.name AS plan_name, e.sport, e.starts_at, e.ends_at, e.revoked_at,
-         (e.revoked_at IS NULL AND e.starts_at <= now() AND e.ends_at > now()) AS active
+         (e.revoked_at IS NULL AND e.starts_at <= $2 AND e.ends_at > $2) AS active
     FROM entitlements e JOIN plans p ON p.id = e.plan_id`;
 
 export class Entitlements {
@@ -95,7 +96,7 @@ export class Entitlements {
   async list(userId: string): Promise<Entitlement[]> {
     const rows = await this.db.query<EntitlementRow>(
       `${ENTITLEMENT_SELECT} WHERE e.user_id = $1 ORDER BY e.starts_at DESC, e.created_at DESC`,
-      [userId],
+      [userId, new Date()],
     );
     return rows.map((row) => ({
       id: row.id,
@@ -115,9 +116,9 @@ export class Entitlements {
     const rows = await this.db.query(
       `SELECT 1 FROM entitlements
         WHERE user_id = $1 AND (sport IS NULL OR sport = $2)
-          AND revoked_at IS NULL AND starts_at <= now() AND ends_at > now()
+          AND revoked_at IS NULL AND starts_at <= $3 AND ends_at > $3
         LIMIT 1`,
-      [userId, sport],
+      [userId, sport, new Date()],
     );
     return rows.length > 0;
   }

@@ -118,8 +118,8 @@ export class Orders {
     const row = await this.db.transaction(async (tx) => {
       const [order] = await tx.query<OrderRow>(
         `INSERT INTO orders (user_id, plan_id, plan_name, sport, period_unit, period_count, deal_code, amount,
-                             currency, provider, lang)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+                             currency, provider, lang, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING *`,
         [
           auth.userId,
           quote.plan.id,
@@ -132,6 +132,7 @@ export class Orders {
           quote.currency,
           provider.id,
           body.lang,
+          new Date(),
         ],
       );
       await audit(tx, 'order.created', {
@@ -155,8 +156,8 @@ export class Orders {
       cancelUrl: `${returnUrl}&cancelled=1`,
     });
     const [stored] = await this.db.query<OrderRow>(
-      `UPDATE orders SET provider_reference = $2, updated_at = now() WHERE id = $1 RETURNING *`,
-      [row.id, checkout.providerReference],
+      `UPDATE orders SET provider_reference = $2, updated_at = $3 WHERE id = $1 RETURNING *`,
+      [row.id, checkout.providerReference, new Date()],
     );
     return { order: toOrder(stored!), redirectUrl: new URL(checkout.redirectUrl, `${base}/`).href };
   }
@@ -210,11 +211,11 @@ export class Orders {
         return { outcome: recorded as ApplyOutcome, order: order ?? null };
       }
       const [moved] = await tx.query<OrderRow>(
-        `UPDATE orders SET state = $2, updated_at = now(),
-                captured_at = CASE WHEN $2 = 'captured' THEN now() ELSE captured_at END,
+        `UPDATE orders SET state = $2, updated_at = $4,
+                captured_at = CASE WHEN $2 = 'captured' THEN $4 ELSE captured_at END,
                 provider_reference = coalesce(provider_reference, $3)
           WHERE id = $1 RETURNING *`,
-        [order.id, t.to, claim.providerReference ?? null],
+        [order.id, t.to, claim.providerReference ?? null, new Date()],
       );
       await audit(tx, 'order.state-changed', {
         userId: order.user_id,
@@ -328,15 +329,16 @@ export class Orders {
     olderThanMs: number;
     limit?: number;
   }): Promise<{ checked: number; moved: number }> {
+    const now = new Date();
     const due = await this.db.query<OrderRow>(
-      `UPDATE orders SET reconciled_at = now()
+      `UPDATE orders SET reconciled_at = $2
         WHERE id IN (SELECT id FROM orders
                       WHERE state IN ('created', 'approved')
-                        AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
-                        AND (reconciled_at IS NULL OR reconciled_at < now() - make_interval(secs => $1::double precision / 1000))
-                      ORDER BY coalesce(reconciled_at, updated_at) LIMIT $2)
+                        AND updated_at < $3
+                        AND (reconciled_at IS NULL OR reconciled_at < $3)
+                      ORDER BY coalesce(reconciled_at, updated_at) LIMIT $1)
         RETURNING *`,
-      [options.olderThanMs, options.limit ?? 50],
+      [options.limit ?? 50, now, new Date(now.getTime() - options.olderThanMs)],
     );
     let moved = 0;
     for (const order of due) {

@@ -88,7 +88,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
       keys: t.keys,
       // Football and basketball, as `npm start` reads the simulator.
-      provider: simulatorProvider(simulator, { timeoutMs: 5000, logger: pino({ level: 'silent' }) }),
+      provider: simulatorProvider({
+        baseUrl: simulator.url!,
+        today: () => simulator.clock.nowMs(),
+        timeoutMs: 5000,
+        logger: pino({ level: 'silent' }),
+      }),
       logger: pino({ level: 'silent' }),
     },
     {

@@ -74,7 +74,12 @@ describe.skipIf(missing.length > 0)('Redis Cluster with sharded pub/sub', () => 
         redis: ingestRedis,
         connection,
         keys,
-        provider: simulatorProvider(simulator, { timeoutMs: 5000, logger: silent }),
+        provider: simulatorProvider({
+          baseUrl: simulator.url!,
+          today: () => simulator.clock.nowMs(),
+          timeoutMs: 5000,
+          logger: silent,
+        }),
         logger: silent,
       },
       {
@@ -263,7 +268,12 @@ describe.skipIf(missing.length > 0)('Redis Cluster with sharded pub/sub', () => 
     const store = new MatchStore(redis, keys);
     const [id] = (await redis.smembers(keys.liveMatches())).sort();
     // The simulator's clock is stopped: once ingested, the provider's detail is what is stored.
-    const provider = simulatorProvider(simulator, { timeoutMs: 5000, logger: silent });
+    const provider = simulatorProvider({
+      baseUrl: simulator.url!,
+      today: () => simulator.clock.nowMs(),
+      timeoutMs: 5000,
+      logger: silent,
+    });
     const update = (await provider.matchDetail(id!))!;
     await store.ingest(update);
     const stored = (await store.read(id!))!;

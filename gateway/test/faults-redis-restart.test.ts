@@ -55,7 +55,12 @@ describe.skipIf(!installed)('Redis restarted mid-match', () => {
         redis: client(),
         connection: { host: '127.0.0.1', port: redisServer.port, maxRetriesPerRequest: null },
         keys,
-        provider: simulatorProvider(simulator, { timeoutMs: 5000, logger: silent }),
+        provider: simulatorProvider({
+          baseUrl: simulator.url!,
+          today: () => simulator.clock.nowMs(),
+          timeoutMs: 5000,
+          logger: silent,
+        }),
         logger: silent,
       },
       {
@@ -132,7 +137,12 @@ describe.skipIf(!installed)('Redis restarted mid-match', () => {
     await expect
       .poll(async () => (await store.read(matchId!))?.detail.match.status, { timeout: 15_000 })
       .toMatch(/^finished/);
-    const provider = simulatorProvider(simulator, { timeoutMs: 5000, logger: silent });
+    const provider = simulatorProvider({
+      baseUrl: simulator.url!,
+      today: () => simulator.clock.nowMs(),
+      timeoutMs: 5000,
+      logger: silent,
+    });
     const truth = (await provider.matchDetail(matchId!))!;
     await expect
       .poll(async () => diffMatch((await store.read(matchId!))!.detail, truth).changes, { timeout: 15_000 })

@@ -34,7 +34,12 @@ describe('ingest metrics and probes', () => {
         redis: t.connect(),
         connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
         keys: t.keys,
-        provider: simulatorProvider(simulator, { timeoutMs: 2000, logger: silent }),
+        provider: simulatorProvider({
+          baseUrl: simulator.url!,
+          today: () => simulator.clock.nowMs(),
+          timeoutMs: 2000,
+          logger: silent,
+        }),
         logger: silent,
       },
       {

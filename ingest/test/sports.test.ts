@@ -28,7 +28,12 @@ describe('every sport the simulator plays, through ingest', () => {
     await simulator.listen(0);
     const logger = pino({ level: 'silent' });
     run = createProcessors({
-      provider: simulatorProvider(simulator, { timeoutMs: 5000, logger }),
+      provider: simulatorProvider({
+        baseUrl: simulator.url!,
+        today: () => simulator.clock.nowMs(),
+        timeoutMs: 5000,
+        logger,
+      }),
       matches: new MatchStore(t.redis, t.keys),
       reference: new ReferenceStore(t.redis, t.keys),
       redis: t.redis,

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { simulatorProvider } from '../ingest/src/providers/create-provider.ts';
 import { startIngest, type IngestHandle } from '../ingest/src/ingest-worker.ts';
-import { createSimulator, type Simulator } from '../ingest/src/simulator/index.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
 import type { AuthOptions } from '../gateway/src/auth/auth-options.ts';
 import type { Db } from '../gateway/src/db/db.ts';
 import type { PaymentsOptions } from '../gateway/src/payments/mount-payments.ts';

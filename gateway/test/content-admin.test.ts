@@ -12,13 +12,7 @@ import {
 import { MatchStreamsSchema } from '@pitchside/shared/payments';
 import { buildMatch } from '@pitchside/shared/testing';
 import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import {
-  createSimulator,
-  FINISHED,
-  fixtureStateAt,
-  IN_PLAY,
-  type Simulator,
-} from '../../ingest/src/simulator/index.ts';
+import { createSimulator, FINISHED, fixtureStateAt, IN_PLAY, type Simulator } from '@pitchside/simulator';
 import { apiClient, type ApiClient } from '../../test/auth-api.ts';
 import { testDatabase, type TestDatabase, type TestDatabaseKind } from '../../test/database.ts';
 import { startGateway, type TestGateway } from '../../test/gateway.ts';

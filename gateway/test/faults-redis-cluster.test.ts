@@ -19,7 +19,7 @@ import { startIngest, type IngestHandle } from '../../ingest/src/ingest-worker.t
 import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
 import { ReferenceStore } from '../../ingest/src/pipeline/reference-store.ts';
 import { bullConnection, connectRedis as connectIngestRedis } from '../../ingest/src/redis-client.ts';
-import { createSimulator, type Simulator } from '../../ingest/src/simulator/index.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
 import { connectClient, connected, TEST_AUTH_SECRET } from '../../test/gateway.ts';
 import { testDatabase, type TestDatabase } from '../../test/database.ts';
 import { spawnService, type ServiceProcess } from '../../test/faults/child-process.ts';

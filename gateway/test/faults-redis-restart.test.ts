@@ -9,7 +9,7 @@ import { startIngest, type IngestHandle } from '../../ingest/src/ingest-worker.t
 import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
 import { diffMatch } from '../../ingest/src/pipeline/match-diff.ts';
 import { POLL_JOBS } from '../../ingest/src/jobs/poll-jobs.ts';
-import { createSimulator, type Simulator } from '../../ingest/src/simulator/index.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
 import { connectClient, connected } from '../../test/gateway.ts';
 import { PrivateRedis, redisServerInstalled } from '../../test/faults/redis-server.ts';
 import { contiguous, Viewer } from '../../test/faults/viewer.ts';

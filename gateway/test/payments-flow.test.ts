@@ -11,12 +11,7 @@ import {
   type Order,
 } from '@pitchside/shared/payments';
 import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import {
-  createSimulator,
-  fixtureStateAt,
-  IN_PLAY,
-  type Simulator,
-} from '../../ingest/src/simulator/index.ts';
+import { createSimulator, fixtureStateAt, IN_PLAY, type Simulator } from '@pitchside/simulator';
 import { signTimestampedHmac } from '../src/payments/providers/timestamped-hmac.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../src/payments/providers/sandbox/sandbox-provider.ts';
 import { apiClient, type ApiClient } from '../../test/auth-api.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { INGEST_QUEUE } from '../src/jobs/poll-jobs.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
 import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
 import { spawnService, type ServiceProcess } from '../../test/faults/child-process.ts';
 import { DetailHold } from '../../test/faults/detail-hold.ts';

@@ -7,7 +7,7 @@ import { ApiFootballProvider } from '../src/providers/api-football/api-football-
 import { MatchStore } from '../src/pipeline/match-store.ts';
 import { diffMatch } from '../src/pipeline/match-diff.ts';
 import { startIngest, type IngestHandle } from '../src/ingest-worker.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
 import { createApp, type App } from '../../gateway/src/app.ts';
 import { IngestFreshness } from '../../gateway/src/read-model/ingest-freshness.ts';
 import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';

@@ -4,7 +4,7 @@ import { MatchDeltaSchema } from '@pitchside/shared/domain';
 import { ApiFootballProvider } from '../src/providers/api-football/api-football-provider.ts';
 import { diffMatch } from '../src/pipeline/match-diff.ts';
 import { INGEST_QUEUE } from '../src/jobs/poll-jobs.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
 import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
 import { spawnService, type ServiceProcess } from '../../test/faults/child-process.ts';
 import { DetailHold } from '../../test/faults/detail-hold.ts';

@@ -6,7 +6,7 @@ import { simulatorProvider } from '../src/providers/create-provider.ts';
 import { startIngest, type IngestHandle } from '../src/ingest-worker.ts';
 import { createOpsServer } from '../src/ops-server.ts';
 import { POLL_JOBS } from '../src/jobs/poll-jobs.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
 import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
 import { sample, scrape } from '../../test/faults/prometheus-text.ts';
 

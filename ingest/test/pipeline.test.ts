@@ -8,7 +8,7 @@ import { ReferenceStore } from '../src/pipeline/reference-store.ts';
 import { createProcessors } from '../src/jobs/processors.ts';
 import { createIngestMetrics } from '../src/metrics.ts';
 import { startIngest } from '../src/ingest-worker.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
 import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
 import { connectClient, startGateway } from '../../test/gateway.ts';
 import { MatchFollower } from '../../test/match-follower.ts';

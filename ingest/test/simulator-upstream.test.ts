@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { simulatorProvider } from '../src/providers/create-provider.ts';
 import { createSimulatorClock, type SimulatorClock } from '../src/providers/simulator/simulator-clock.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
 
 const logger = pino({ level: 'silent' });
 const HOUR = 3_600_000;

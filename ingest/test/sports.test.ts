@@ -6,7 +6,7 @@ import { MatchStore } from '../src/pipeline/match-store.ts';
 import { ReferenceStore } from '../src/pipeline/reference-store.ts';
 import { createProcessors } from '../src/jobs/processors.ts';
 import { createIngestMetrics } from '../src/metrics.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
 import { testRedis, type TestRedis } from '../../test/redis.ts';
 import { connectClient, startGateway } from '../../test/gateway.ts';
 import { MatchFollower } from '../../test/match-follower.ts';

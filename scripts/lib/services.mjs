@@ -101,7 +101,7 @@ export async function waitForHttp(url, { attempts = 100, everyMs = 300, shouldSt
 }
 
 /** The simulated game API's entry (`@pitchside/simulator`): `npm start`'s upstream unless PROVIDER says otherwise. */
-export const SIMULATOR_ENTRY = 'ingest/src/simulator/main.ts';
+export const SIMULATOR_ENTRY = 'ingest/simulator/src/main.ts';
 
 /**
  * Starts the simulated game API as its own service when ingest is to read it (PROVIDER unset or `simulator`,

@@ -4,7 +4,7 @@ import { createProcessors } from '../../ingest/src/jobs/processors.ts';
 import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
 import { ReferenceStore } from '../../ingest/src/pipeline/reference-store.ts';
 import { createIngestMetrics } from '../../ingest/src/metrics.ts';
-import type { Simulator } from '../../ingest/src/simulator/index.ts';
+import type { Simulator } from '@pitchside/simulator';
 import type { TestRedis } from '../redis.ts';
 
 /**

@@ -142,7 +142,7 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
   };
   const simulator = runService(
     'simulator',
-    'ingest/src/simulator/main.ts',
+    'ingest/simulator/src/main.ts',
     { ...env, SIM_SEED: String(options.seed), SIM_TIME_SCALE: String(options.timeScale) },
     null,
   );

@@ -27,7 +27,7 @@ const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
 let startClusterProxy;
 try {
   ensureDependencies(root);
-  // Loaded after the install above: http-proxy-3 is a devDependency.
+  // Loaded after the install above: it needs http-proxy-3, a dependency installed with the others.
   ({ startClusterProxy } = await import('./lib/cluster-proxy.mjs'));
   env.DATABASE_URL = await requireSharedDatabase(env);
   const redis = await ensureRedis(env.REDIS_URL);

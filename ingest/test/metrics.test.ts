@@ -7,8 +7,8 @@ import { startIngest, type IngestHandle } from '../src/ingest-worker.ts';
 import { createOpsServer } from '../src/ops-server.ts';
 import { POLL_JOBS } from '../src/jobs/poll-jobs.ts';
 import { createSimulator, type Simulator } from '@pitchside/simulator';
-import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
-import { sample, scrape } from '../../test/faults/prometheus-text.ts';
+import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { sample, scrape } from '@pitchside/test-support/faults/prometheus-text';
 
 const silent = pino({ level: 'silent' });
 

@@ -7,9 +7,9 @@ import { ReferenceStore } from '../src/pipeline/reference-store.ts';
 import { createProcessors } from '../src/jobs/processors.ts';
 import { createIngestMetrics } from '../src/metrics.ts';
 import { createSimulator, type Simulator } from '@pitchside/simulator';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { connectClient, startGateway } from '../../test/gateway.ts';
-import { MatchFollower } from '../../test/match-follower.ts';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { connectClient, startGateway } from '@pitchside/test-support/gateway';
+import { MatchFollower } from '@pitchside/test-support/match-follower';
 
 const MINUTE = 60_000;
 

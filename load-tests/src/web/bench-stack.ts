@@ -7,8 +7,8 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { ScoreboardEntrySchema } from '@pitchside/shared/protocol';
-import { ensureRedis } from '../../../scripts/lib/redis.mjs';
-import { ensureWebBuild } from '../../../scripts/lib/web-build.mjs';
+import { ensureRedis } from '@pitchside/scripts/redis';
+import { ensureWebBuild } from '@pitchside/scripts/web-build';
 
 /**
  * The whole platform as `npm start` runs it (scripts/start.mjs): the simulated game API, ingest reading it,

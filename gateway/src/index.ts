@@ -47,6 +47,7 @@ const app = await createApp(
     tagManagerSrc: env.TAG_MANAGER_SRC,
     liveChatSrc: env.LIVE_CHAT_SRC,
     renderThreads: env.PAGE_RENDER_THREADS,
+    libraryInternals: env.SOCKET_LIBRARY_INTERNALS,
     trustProxy: env.TRUST_PROXY,
     payments: paymentsOptionsFromEnv(env),
     ops: { intervalMs: env.OPS_SAMPLE_MS },

@@ -15,7 +15,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['{shared,ingest,gateway,web,load-tests}/src/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'unit',
+          include: [
+            '{shared,ingest,gateway,web,load-tests}/src/**/*.test.{ts,tsx}',
+            'ingest/simulator/src/**/*.test.ts',
+          ],
+        },
       },
       {
         extends: true,

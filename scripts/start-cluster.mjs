@@ -15,7 +15,7 @@ import { ensureDependencies } from './lib/deps.mjs';
 import { ensureRedis } from './lib/redis.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
 import { requireSharedDatabase } from './lib/shared-database.mjs';
-import { createServiceRunner, waitForHttp } from './lib/services.mjs';
+import { createServiceRunner, startSimulator, waitForHttp } from './lib/services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
@@ -27,7 +27,7 @@ const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
 let startClusterProxy;
 try {
   ensureDependencies(root);
-  // Loaded after the install above: http-proxy-3 is a devDependency.
+  // Loaded after the install above: it needs http-proxy-3, a dependency installed with the others.
   ({ startClusterProxy } = await import('./lib/cluster-proxy.mjs'));
   env.DATABASE_URL = await requireSharedDatabase(env);
   const redis = await ensureRedis(env.REDIS_URL);
@@ -44,7 +44,8 @@ const stop = (code) => services.stop(code, () => proxy?.close());
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-services.run('ingest', 'ingest/src/index.ts');
+const simulator = await startSimulator(services, env);
+services.run('ingest', 'ingest/src/index.ts', simulator?.ingestEnv);
 const gatewayNames = [];
 // One after the other: the first creates the token secret in the data folder (when AUTH_SECRET is unset) and
 // migrates the database; the second then reads the same secret, so a token signed by one is good on both.

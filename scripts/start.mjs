@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: the whole platform on localhost, on the simulated game API.
-// Installs dependencies when missing, makes sure Redis answers, builds the website, then runs ingest
-// (with the embedded simulator) and the gateway (serving the website), and prints the URL.
+// Installs dependencies when missing, makes sure Redis answers, builds the website, then runs the simulated
+// game API (unless a real provider is configured), ingest reading it and the gateway (serving the website),
+// and prints the URL.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDependencies } from './lib/deps.mjs';
 import { ensureRedis } from './lib/redis.mjs';
-import { createServiceRunner, waitForHttp } from './lib/services.mjs';
+import { createServiceRunner, startSimulator, waitForHttp } from './lib/services.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,7 +37,9 @@ const services = createServiceRunner({ root, env, graceMs: 5000 });
 process.on('SIGINT', () => services.stop(0));
 process.on('SIGTERM', () => services.stop(0));
 
-services.run('ingest', 'ingest/src/index.ts', SERVICE_ENV.ingest);
+// The embedded default upstream: the simulator first, so ingest reads its clock from the first poll on.
+const simulator = await startSimulator(services, env);
+services.run('ingest', 'ingest/src/index.ts', { ...SERVICE_ENV.ingest, ...simulator?.ingestEnv });
 services.run('gateway', 'gateway/src/index.ts', SERVICE_ENV.gateway);
 
 if (await waitForHttp(`${url}/api/health`, { shouldStop: () => services.stopping })) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { Db } from '../gateway/src/db/db.ts';
-import { migrate } from '../gateway/src/db/migrate.ts';
-import { createPgDb } from '../gateway/src/db/pg-db.ts';
-import { openPgliteDb } from '../gateway/src/db/pglite-db.ts';
+import type { Db } from '@pitchside/gateway/db';
+import { migrate } from '@pitchside/gateway/db/migrate';
+import { createPgDb } from '@pitchside/gateway/db/pg-db';
+import { openPgliteDb } from '@pitchside/gateway/db/pglite-db';
 
 /** The PostgreSQL tests use (a database they may create schemas in); CI and .ci/run provide this one. */
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

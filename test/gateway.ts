@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@pitchside/shared/protocol';
-import { createApp, type App, type AppOptions } from '../gateway/src/app.ts';
-import type { AuthOptions } from '../gateway/src/auth/auth-options.ts';
-import type { Db } from '../gateway/src/db/db.ts';
+import { createApp, type App, type AppOptions } from '@pitchside/gateway/app';
+import type { AuthOptions } from '@pitchside/gateway/auth/auth-options';
+import type { Db } from '@pitchside/gateway/db';
 import { testDatabase } from './database.ts';
 import type { TestRedis } from './redis.ts';
 

@@ -1,4 +1,4 @@
-import { ensureRedis } from '../scripts/lib/redis.mjs';
+import { ensureRedis } from '@pitchside/scripts/redis';
 import { postgresAnswers, TEST_DATABASE_URL } from './database.ts';
 
 /**

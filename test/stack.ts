@@ -1,14 +1,15 @@
-import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
-import { simulatorProvider } from '../ingest/src/providers/create-provider.ts';
-import { startIngest, type IngestHandle } from '../ingest/src/ingest-worker.ts';
-import { createSimulator, type Simulator } from '../ingest/src/simulator/index.ts';
-import type { AuthOptions } from '../gateway/src/auth/auth-options.ts';
-import type { Db } from '../gateway/src/db/db.ts';
-import type { PaymentsOptions } from '../gateway/src/payments/mount-payments.ts';
+import { simulatorProvider } from '@pitchside/ingest/providers/create-provider';
+import { startIngest, type IngestHandle } from '@pitchside/ingest/ingest-worker';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
+import type { AuthOptions } from '@pitchside/gateway/auth/auth-options';
+import type { Db } from '@pitchside/gateway/db';
+import type { PaymentsOptions } from '@pitchside/gateway/payments/mount-payments';
 import { readOutbox, testDatabase, type OutboxMail } from './database.ts';
 import { startGateway } from './gateway.ts';
 import { REDIS_URL, testRedis } from './redis.ts';
@@ -16,7 +17,8 @@ import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
 /** The built website; PITCHSIDE_WEB_DIST points tests at another build (e.g. one made while web/dist is rebuilt). */
 export const WEB_DIST =
-  process.env.PITCHSIDE_WEB_DIST ?? fileURLToPath(new URL('../web/dist', import.meta.url));
+  process.env.PITCHSIDE_WEB_DIST ??
+  path.join(path.dirname(createRequire(import.meta.url).resolve('@pitchside/web/package.json')), 'dist');
 
 export interface StackOptions {
   /** Simulated seconds per real second; 0 (the default here) freezes the match day so tests move it. */
@@ -88,7 +90,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
       keys: t.keys,
       // Football and basketball, as `npm start` reads the simulator.
-      provider: simulatorProvider(simulator, { timeoutMs: 5000, logger: pino({ level: 'silent' }) }),
+      provider: simulatorProvider({
+        baseUrl: simulator.url!,
+        today: () => simulator.clock.nowMs(),
+        timeoutMs: 5000,
+        logger: pino({ level: 'silent' }),
+      }),
       logger: pino({ level: 'silent' }),
     },
     {

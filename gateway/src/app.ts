@@ -13,6 +13,7 @@ import { referenceRoutes } from './rest/reference-routes.ts';
 import { MatchFanout } from './socket/match-fanout.ts';
 import { ScoreboardFanout } from './socket/scoreboard-fanout.ts';
 import { attachSocketHandlers, createSocketServer, type PitchsideServer } from './socket/socket-server.ts';
+import { LibraryInternals } from './socket/library-internals.ts';
 import { createGatewayMetrics } from './metrics.ts';
 import { IngestFreshness } from './read-model/ingest-freshness.ts';
 import { httpLatency } from './rest/http-latency.ts';
@@ -76,6 +77,11 @@ export interface AppOptions {
   content?: ContentOptions;
   /** The support address and social links the pages show; the contact form's limits (it needs deps.db). */
   contact?: ContactOptions;
+  /**
+   * The gateway's tweaks of socket.io, engine.io and ws internals that make idle viewers cheap and deltas
+   * fast (socket/library-internals.ts); on by default. Off: the libraries' public behaviour and costs.
+   */
+  libraryInternals?: boolean;
 }
 
 export interface App {
@@ -84,6 +90,8 @@ export interface App {
   /** Graceful shutdown (socket/drain.ts): stop accepting, send the viewers to other gateways, bounded. */
   drain(options?: DrainOptions): Promise<DrainReport>;
   readonly draining: boolean;
+  /** Whether each socket library internals step applied, per connection (socket/library-internals.ts). */
+  libraryInternals: LibraryInternals;
   close(): Promise<void>;
 }
 
@@ -235,7 +243,15 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
 
   // Socket.IO wraps the server's request listener: the Express app must be in place before it attaches.
   const httpServer = createServer(app);
-  const io = createSocketServer(httpServer, { allowedOrigins: options.allowedOrigins ?? [], logger });
+  const internals = new LibraryInternals(
+    options.libraryInternals ?? true,
+    logger.child({ module: 'library-internals' }),
+  );
+  const io = createSocketServer(httpServer, {
+    allowedOrigins: options.allowedOrigins ?? [],
+    logger,
+    internals,
+  });
   const matchFanout = new MatchFanout(
     deps.subscriber,
     deps.keys,
@@ -244,6 +260,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       metrics.deltas.inc();
       metrics.deliveries.inc(n);
     },
+    internals,
   );
   const drain = new GatewayDrain({ httpServer, io }, logger.child({ module: 'drain' }));
 
@@ -261,6 +278,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     scoreboardFanout,
     lastContentChange: content ? (topic) => content.hub.lastChange(topic) : undefined,
     logger,
+    internals,
   });
   ops?.attach({ io, matchFanout });
 
@@ -271,6 +289,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     get draining() {
       return drain.draining;
     },
+    libraryInternals: internals,
     async close() {
       // io.close() disconnects every socket and closes the HTTP server with it.
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { redisKeys } from '@pitchside/shared/redis-keys';
 import { createApp } from './app.ts';
@@ -10,6 +9,7 @@ import { authOptionsFromEnv } from './auth/auth-options-from-env.ts';
 import { localAuthSecret } from './auth/local-secret.ts';
 import { openDb } from './db/open-db.ts';
 import { paymentsOptionsFromEnv } from './payments/payments-options-from-env.ts';
+import { WEB_DIST_DIR } from './lib/web-package.ts';
 
 const env = readEnv();
 const socialProviders = readSocialEnv();
@@ -37,7 +37,7 @@ if (!secret) {
   );
 }
 
-const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webDist = env.WEB_DIST ?? WEB_DIST_DIR;
 const app = await createApp(
   { redis, subscriber, keys: redisKeys(env.REDIS_PREFIX), logger, db },
   {
@@ -47,6 +47,7 @@ const app = await createApp(
     tagManagerSrc: env.TAG_MANAGER_SRC,
     liveChatSrc: env.LIVE_CHAT_SRC,
     renderThreads: env.PAGE_RENDER_THREADS,
+    libraryInternals: env.SOCKET_LIBRARY_INTERNALS,
     trustProxy: env.TRUST_PROXY,
     payments: paymentsOptionsFromEnv(env),
     ops: { intervalMs: env.OPS_SAMPLE_MS },

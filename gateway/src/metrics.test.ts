@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sample } from '../../test/faults/prometheus-text.ts';
+import { sample } from '@pitchside/test-support/faults/prometheus-text';
 import { createGatewayMetrics, TOP_MATCHES, topMatches } from './metrics.ts';
 
 describe('gateway metrics', () => {

@@ -3,11 +3,11 @@ import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSessionSchema, AuthUserSchema, type PasswordPolicy } from '@pitchside/shared/auth';
 import { deriveTokenKey } from '../src/auth/token-service.ts';
-import { apiClient, type ApiClient } from '../../test/auth-api.ts';
-import { testDatabase, type TestDatabase } from '../../test/database.ts';
-import { startGateway, TEST_AUTH_SECRET, type TestGateway } from '../../test/gateway.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { apiClient, type ApiClient } from '@pitchside/test-support/auth-api';
+import { testDatabase, type TestDatabase } from '@pitchside/test-support/database';
+import { startGateway, TEST_AUTH_SECRET, type TestGateway } from '@pitchside/test-support/gateway';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { startTestSmtp, type TestSmtp } from '@pitchside/test-support/smtp';
 
 const POLICY: PasswordPolicy = {
   minLength: 8,

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPgliteDb } from '../src/db/pglite-db.ts';
-import { apiClient } from '../../test/auth-api.ts';
-import { testDatabase } from '../../test/database.ts';
-import { startGateway } from '../../test/gateway.ts';
-import { testRedis } from '../../test/redis.ts';
+import { apiClient } from '@pitchside/test-support/auth-api';
+import { testDatabase } from '@pitchside/test-support/database';
+import { startGateway } from '@pitchside/test-support/gateway';
+import { testRedis } from '@pitchside/test-support/redis';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

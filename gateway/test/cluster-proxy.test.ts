@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { startClusterProxy, type ClusterProxy } from '../../scripts/lib/cluster-proxy.mjs';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { connectClient, connected, type ClientSocket } from '../../test/gateway.ts';
-import { MatchDriver } from '../../test/faults/match-driver.ts';
-import { Viewer } from '../../test/faults/viewer.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { startClusterProxy, type ClusterProxy } from '@pitchside/scripts/cluster-proxy';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { connectClient, connected, type ClientSocket } from '@pitchside/test-support/gateway';
+import { MatchDriver } from '@pitchside/test-support/faults/match-driver';
+import { Viewer } from '@pitchside/test-support/faults/viewer';
 import { createApp, type App } from '../src/app.ts';
 
 /**

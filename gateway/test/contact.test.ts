@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../../test/gateway.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { startGateway, type TestGateway } from '@pitchside/test-support/gateway';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { startTestSmtp, type TestSmtp } from '@pitchside/test-support/smtp';
 
 const SUPPORT = 'help-desk@pitchside.test';
 const MIN_FILL_MS = 400;

@@ -11,19 +11,13 @@ import {
 } from '@pitchside/shared/content';
 import { MatchStreamsSchema } from '@pitchside/shared/payments';
 import { buildMatch } from '@pitchside/shared/testing';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import {
-  createSimulator,
-  FINISHED,
-  fixtureStateAt,
-  IN_PLAY,
-  type Simulator,
-} from '../../ingest/src/simulator/index.ts';
-import { apiClient, type ApiClient } from '../../test/auth-api.ts';
-import { testDatabase, type TestDatabase, type TestDatabaseKind } from '../../test/database.ts';
-import { startGateway, type TestGateway } from '../../test/gateway.ts';
-import { expectInert } from '../../test/inert-html.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { createSimulator, FINISHED, fixtureStateAt, IN_PLAY, type Simulator } from '@pitchside/simulator';
+import { apiClient, type ApiClient } from '@pitchside/test-support/auth-api';
+import { testDatabase, type TestDatabase, type TestDatabaseKind } from '@pitchside/test-support/database';
+import { startGateway, type TestGateway } from '@pitchside/test-support/gateway';
+import { expectInert } from '@pitchside/test-support/inert-html';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 
 /**
  * The CMS's API and the public content reads over HTTP (issue 6): a real gateway on PostgreSQL (and the

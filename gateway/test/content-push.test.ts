@@ -4,17 +4,17 @@ import type { ContentChanged } from '@pitchside/shared/content';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '@pitchside/shared/constants';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
 import { buildMatch } from '@pitchside/shared/testing';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { apiClient, type ApiClient } from '../../test/auth-api.ts';
-import { testDatabase, type TestDatabase } from '../../test/database.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { apiClient, type ApiClient } from '@pitchside/test-support/auth-api';
+import { testDatabase, type TestDatabase } from '@pitchside/test-support/database';
 import {
   connectClient,
   connected,
   startGateway,
   type ClientSocket,
   type TestGateway,
-} from '../../test/gateway.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+} from '@pitchside/test-support/gateway';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 
 /**
  * The live push of operators' changes (issue 6): two real gateways on one Redis and one database, as in

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
-import { connectClient, connected } from '../../test/gateway.ts';
-import { spawnService, type ServiceProcess } from '../../test/faults/child-process.ts';
-import { FailoverProxy } from '../../test/faults/failover-proxy.ts';
-import { MatchDriver } from '../../test/faults/match-driver.ts';
-import { sample, scrape } from '../../test/faults/prometheus-text.ts';
-import { contiguous, longestStall, percentile, Viewer } from '../../test/faults/viewer.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { connectClient, connected } from '@pitchside/test-support/gateway';
+import { spawnService, type ServiceProcess } from '@pitchside/test-support/faults/child-process';
+import { FailoverProxy } from '@pitchside/test-support/faults/failover-proxy';
+import { MatchDriver } from '@pitchside/test-support/faults/match-driver';
+import { sample, scrape } from '@pitchside/test-support/faults/prometheus-text';
+import { contiguous, longestStall, percentile, Viewer } from '@pitchside/test-support/faults/viewer';
 
 const GATEWAY_ENTRY = 'test/faults/gateway-main.ts';
 const VIEWERS_PER_GATEWAY = 10;

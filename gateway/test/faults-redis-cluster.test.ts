@@ -14,19 +14,19 @@ import { ContentHub } from '../src/content/content-hub.ts';
 import { connectRedis as connectGatewayRedis } from '../src/lib/redis-client.ts';
 import { ViewerCensus } from '../src/ops/viewer-census.ts';
 import { RetryAfterError } from '../src/rest/http-errors.ts';
-import { simulatorProvider } from '../../ingest/src/providers/create-provider.ts';
-import { startIngest, type IngestHandle } from '../../ingest/src/ingest-worker.ts';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { ReferenceStore } from '../../ingest/src/pipeline/reference-store.ts';
-import { bullConnection, connectRedis as connectIngestRedis } from '../../ingest/src/redis-client.ts';
-import { createSimulator, type Simulator } from '../../ingest/src/simulator/index.ts';
-import { connectClient, connected, TEST_AUTH_SECRET } from '../../test/gateway.ts';
-import { testDatabase, type TestDatabase } from '../../test/database.ts';
-import { spawnService, type ServiceProcess } from '../../test/faults/child-process.ts';
-import { sample, scrape } from '../../test/faults/prometheus-text.ts';
-import { PrivateRedisCluster, redisClusterToolsMissing } from '../../test/faults/redis-cluster.ts';
-import { contiguous, percentile, Viewer } from '../../test/faults/viewer.ts';
-import { FAULT_POLL_INTERVALS } from '../../test/faults/poll-intervals.ts';
+import { simulatorProvider } from '@pitchside/ingest/providers/create-provider';
+import { startIngest, type IngestHandle } from '@pitchside/ingest/ingest-worker';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { ReferenceStore } from '@pitchside/ingest/pipeline/reference-store';
+import { bullConnection, connectRedis as connectIngestRedis } from '@pitchside/ingest/redis-client';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
+import { connectClient, connected, TEST_AUTH_SECRET } from '@pitchside/test-support/gateway';
+import { testDatabase, type TestDatabase } from '@pitchside/test-support/database';
+import { spawnService, type ServiceProcess } from '@pitchside/test-support/faults/child-process';
+import { sample, scrape } from '@pitchside/test-support/faults/prometheus-text';
+import { PrivateRedisCluster, redisClusterToolsMissing } from '@pitchside/test-support/faults/redis-cluster';
+import { contiguous, percentile, Viewer } from '@pitchside/test-support/faults/viewer';
+import { FAULT_POLL_INTERVALS } from '@pitchside/test-support/faults/poll-intervals';
 
 const GATEWAY_ENTRY = 'test/faults/gateway-main.ts';
 const VIEWERS_PER_GATEWAY = 5;
@@ -74,7 +74,12 @@ describe.skipIf(missing.length > 0)('Redis Cluster with sharded pub/sub', () => 
         redis: ingestRedis,
         connection,
         keys,
-        provider: simulatorProvider(simulator, { timeoutMs: 5000, logger: silent }),
+        provider: simulatorProvider({
+          baseUrl: simulator.url!,
+          today: () => simulator.clock.nowMs(),
+          timeoutMs: 5000,
+          logger: silent,
+        }),
         logger: silent,
       },
       {
@@ -263,7 +268,12 @@ describe.skipIf(missing.length > 0)('Redis Cluster with sharded pub/sub', () => 
     const store = new MatchStore(redis, keys);
     const [id] = (await redis.smembers(keys.liveMatches())).sort();
     // The simulator's clock is stopped: once ingested, the provider's detail is what is stored.
-    const provider = simulatorProvider(simulator, { timeoutMs: 5000, logger: silent });
+    const provider = simulatorProvider({
+      baseUrl: simulator.url!,
+      today: () => simulator.clock.nowMs(),
+      timeoutMs: 5000,
+      logger: silent,
+    });
     const update = (await provider.matchDetail(id!))!;
     await store.ingest(update);
     const stored = (await store.read(id!))!;

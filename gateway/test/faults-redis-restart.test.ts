@@ -4,16 +4,16 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { redisKeys } from '@pitchside/shared/redis-keys';
 import { createApp, type App } from '../src/app.ts';
-import { simulatorProvider } from '../../ingest/src/providers/create-provider.ts';
-import { startIngest, type IngestHandle } from '../../ingest/src/ingest-worker.ts';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { diffMatch } from '../../ingest/src/pipeline/match-diff.ts';
-import { POLL_JOBS } from '../../ingest/src/jobs/poll-jobs.ts';
-import { createSimulator, type Simulator } from '../../ingest/src/simulator/index.ts';
-import { connectClient, connected } from '../../test/gateway.ts';
-import { PrivateRedis, redisServerInstalled } from '../../test/faults/redis-server.ts';
-import { contiguous, Viewer } from '../../test/faults/viewer.ts';
-import { FAULT_POLL_INTERVALS } from '../../test/faults/poll-intervals.ts';
+import { simulatorProvider } from '@pitchside/ingest/providers/create-provider';
+import { startIngest, type IngestHandle } from '@pitchside/ingest/ingest-worker';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { diffMatch } from '@pitchside/ingest/pipeline/match-diff';
+import { POLL_JOBS } from '@pitchside/ingest/jobs/poll-jobs';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
+import { connectClient, connected } from '@pitchside/test-support/gateway';
+import { PrivateRedis, redisServerInstalled } from '@pitchside/test-support/faults/redis-server';
+import { contiguous, Viewer } from '@pitchside/test-support/faults/viewer';
+import { FAULT_POLL_INTERVALS } from '@pitchside/test-support/faults/poll-intervals';
 
 const VIEWERS = 10;
 const silent = pino({ level: 'silent' });
@@ -55,7 +55,12 @@ describe.skipIf(!installed)('Redis restarted mid-match', () => {
         redis: client(),
         connection: { host: '127.0.0.1', port: redisServer.port, maxRetriesPerRequest: null },
         keys,
-        provider: simulatorProvider(simulator, { timeoutMs: 5000, logger: silent }),
+        provider: simulatorProvider({
+          baseUrl: simulator.url!,
+          today: () => simulator.clock.nowMs(),
+          timeoutMs: 5000,
+          logger: silent,
+        }),
         logger: silent,
       },
       {
@@ -132,7 +137,12 @@ describe.skipIf(!installed)('Redis restarted mid-match', () => {
     await expect
       .poll(async () => (await store.read(matchId!))?.detail.match.status, { timeout: 15_000 })
       .toMatch(/^finished/);
-    const provider = simulatorProvider(simulator, { timeoutMs: 5000, logger: silent });
+    const provider = simulatorProvider({
+      baseUrl: simulator.url!,
+      today: () => simulator.clock.nowMs(),
+      timeoutMs: 5000,
+      logger: silent,
+    });
     const truth = (await provider.matchDetail(matchId!))!;
     await expect
       .poll(async () => diffMatch((await store.read(matchId!))!.detail, truth).changes, { timeout: 15_000 })

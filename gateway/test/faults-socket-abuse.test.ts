@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@pitchside/shared/protocol';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '@pitchside/shared/constants';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
-import { connectClient, connected } from '../../test/gateway.ts';
-import { spawnService, type ServiceProcess } from '../../test/faults/child-process.ts';
-import { MatchDriver } from '../../test/faults/match-driver.ts';
-import { sample, scrape } from '../../test/faults/prometheus-text.ts';
-import { contiguous, percentile, Viewer } from '../../test/faults/viewer.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { connectClient, connected } from '@pitchside/test-support/gateway';
+import { spawnService, type ServiceProcess } from '@pitchside/test-support/faults/child-process';
+import { MatchDriver } from '@pitchside/test-support/faults/match-driver';
+import { sample, scrape } from '@pitchside/test-support/faults/prometheus-text';
+import { contiguous, percentile, Viewer } from '@pitchside/test-support/faults/viewer';
 
 type RawSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** An abusive client: never reconnects by itself, so what the server did to it stays visible. */

@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { startGateway } from '../../test/gateway.ts';
-import { MatchDriver } from '../../test/faults/match-driver.ts';
-import { socketUrl } from '../../load-tests/k6/lib/engine-io.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { startGateway } from '@pitchside/test-support/gateway';
+import { MatchDriver } from '@pitchside/test-support/faults/match-driver';
+import { socketUrl } from '@pitchside/load-tests/k6/lib/engine-io';
 import {
   MatchTracker,
   type DeltaHead,
   type Observation,
   type SubscribeAck,
-} from '../../load-tests/k6/lib/match-tracker.ts';
-import { SocketIoSession } from '../../load-tests/k6/lib/socket-io-session.ts';
+} from '@pitchside/load-tests/k6/lib/match-tracker';
+import { SocketIoSession } from '@pitchside/load-tests/k6/lib/socket-io-session';
 
 /**
  * The k6 viewer's protocol code (load-tests/k6/lib), which k6 cannot run here, against the real gateway:

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Socket as EngineSocket } from 'engine.io';
-import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
+import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
 import { MatchFanout } from '../src/socket/match-fanout.ts';
 
 /** An Engine.IO connection on long polling, as far as MatchFanout writes to it. */

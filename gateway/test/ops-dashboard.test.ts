@@ -9,8 +9,8 @@ import {
   type OpsSample,
   type OpsServerToClientEvents,
 } from '@pitchside/shared/protocol';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { apiClient, type ApiClient } from '../../test/auth-api.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { apiClient, type ApiClient } from '@pitchside/test-support/auth-api';
 import {
   connectClient,
   connected,
@@ -18,9 +18,9 @@ import {
   TEST_AUTH_SECRET,
   type ClientSocket,
   type TestGateway,
-} from '../../test/gateway.ts';
-import { MatchFollower } from '../../test/match-follower.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+} from '@pitchside/test-support/gateway';
+import { MatchFollower } from '@pitchside/test-support/match-follower';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 import { BoardSessionTokens } from '../src/ops/board-session.ts';
 
 type OpsSocket = Socket<OpsServerToClientEvents, OpsClientToServerEvents>;

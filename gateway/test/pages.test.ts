@@ -8,10 +8,10 @@ import {
 } from '@pitchside/shared/domain';
 import type { HeadToHead, SportPage, SportSummary, TeamPage } from '@pitchside/shared/protocol';
 import { buildEvent, buildMatch, liveMatch } from '@pitchside/shared/testing';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { ReferenceStore } from '../../ingest/src/pipeline/reference-store.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { startGateway } from '../../test/gateway.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { ReferenceStore } from '@pitchside/ingest/pipeline/reference-store';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { startGateway } from '@pitchside/test-support/gateway';
 
 /** The REST reads behind the hot-matches, team, head-to-head and sport pages, on real Redis. */
 describe('gateway REST reads for the site pages', () => {

@@ -10,19 +10,14 @@ import {
   type Entitlement,
   type Order,
 } from '@pitchside/shared/payments';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import {
-  createSimulator,
-  fixtureStateAt,
-  IN_PLAY,
-  type Simulator,
-} from '../../ingest/src/simulator/index.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { createSimulator, fixtureStateAt, IN_PLAY, type Simulator } from '@pitchside/simulator';
 import { signTimestampedHmac } from '../src/payments/providers/timestamped-hmac.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../src/payments/providers/sandbox/sandbox-provider.ts';
-import { apiClient, type ApiClient } from '../../test/auth-api.ts';
-import { testDatabase, type TestDatabase, type TestDatabaseKind } from '../../test/database.ts';
-import { startGateway, type TestGateway } from '../../test/gateway.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+import { apiClient, type ApiClient } from '@pitchside/test-support/auth-api';
+import { testDatabase, type TestDatabase, type TestDatabaseKind } from '@pitchside/test-support/database';
+import { startGateway, type TestGateway } from '@pitchside/test-support/gateway';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 
 /**
  * Issue 5 end to end over HTTP: a real gateway (PostgreSQL or PGlite, Redis, BullMQ), the sandbox provider's

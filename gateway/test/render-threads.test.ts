@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { RenderPool, type RenderResult } from '../src/web/render-pool.ts';
-import { startGateway, type TestGateway } from '../../test/gateway.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { WEB_DIST } from '../../test/stack.ts';
+import { startGateway, type TestGateway } from '@pitchside/test-support/gateway';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { WEB_DIST } from '@pitchside/test-support/stack';
 
 const silent = pino({ level: 'silent' });
 const FIXTURE_ENTRY = fileURLToPath(new URL('./fixtures/render/entry-server.mjs', import.meta.url));

@@ -1,10 +1,10 @@
 import { get as httpGet } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMatch, liveMatch } from '@pitchside/shared/testing';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { ReferenceStore } from '../../ingest/src/pipeline/reference-store.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { startGateway } from '../../test/gateway.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { ReferenceStore } from '@pitchside/ingest/pipeline/reference-store';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { startGateway } from '@pitchside/test-support/gateway';
 
 const conditionalStatus = (url: string, etag: string) =>
   new Promise<number | undefined>((resolve, reject) => {

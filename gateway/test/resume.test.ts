@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { liveMatch } from '@pitchside/shared/testing';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { connectClient, startGateway, type ClientSocket } from '../../test/gateway.ts';
-import { MatchFollower } from '../../test/match-follower.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { connectClient, startGateway, type ClientSocket } from '@pitchside/test-support/gateway';
+import { MatchFollower } from '@pitchside/test-support/match-follower';
 
 const VIEWERS = 20;
 

@@ -7,12 +7,12 @@ import { LANGUAGES } from '@pitchside/shared/constants';
 import { CompetitionSchema, SPORTS, TeamSchema } from '@pitchside/shared/domain';
 import { STATIC_PAGES } from '@pitchside/shared/site';
 import { buildMatch } from '@pitchside/shared/testing';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { ReferenceStore } from '../../ingest/src/pipeline/reference-store.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { ReferenceStore } from '@pitchside/ingest/pipeline/reference-store';
 import { MatchReads } from '../src/read-model/match-reads.ts';
 import { ReferenceReads } from '../src/read-model/reference-reads.ts';
 import { seoRoutes } from '../src/seo/seo-routes.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 

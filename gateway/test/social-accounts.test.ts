@@ -6,9 +6,9 @@ import { LoginDataSchema, type LoginData } from '@pitchside/shared/auth';
 import { PitchsideError } from '@pitchside/shared/errors';
 import type { AuthRouteContext } from '../src/auth/auth-options.ts';
 import type { SocialProfile } from '../src/auth/social/social-profile.ts';
-import { apiClient, type ApiClient } from '../../test/auth-api.ts';
-import { startGateway, type TestGateway } from '../../test/gateway.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+import { apiClient, type ApiClient } from '@pitchside/test-support/auth-api';
+import { startGateway, type TestGateway } from '@pitchside/test-support/gateway';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 
 /**
  * The seam the social sign-in plugs into: a router given through `auth.routers` gets

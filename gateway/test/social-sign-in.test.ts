@@ -7,7 +7,7 @@ import type { LoginData } from '@pitchside/shared/auth';
 import { redisKeys } from '@pitchside/shared/redis-keys';
 import { readSocialProviders } from '../src/auth/social/social-config.ts';
 import { socialRoutes } from '../src/auth/social/social-routes.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 import { startOAuth2Peer, type OAuth2Peer } from './support/oauth2-peer.ts';
 import { startTestIssuer, type TestIssuer } from './support/oidc-issuer.ts';
 import { TestBrowser } from './support/test-browser.ts';

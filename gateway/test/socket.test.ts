@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '@pitchside/shared/constants';
 import type { MatchDelta } from '@pitchside/shared/domain';
 import { buildEvent, liveMatch } from '@pitchside/shared/testing';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { connectClient, connected, startGateway, type ClientSocket } from '../../test/gateway.ts';
-import { MatchFollower } from '../../test/match-follower.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { connectClient, connected, startGateway, type ClientSocket } from '@pitchside/test-support/gateway';
+import { MatchFollower } from '@pitchside/test-support/match-follower';
 
 describe('gateway socket: ingest to Redis to a real socket.io-client', () => {
   let t: TestRedis;

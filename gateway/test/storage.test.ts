@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg-db.ts';
 import { openPgliteDb } from '../src/db/pglite-db.ts';
-import { testDatabase, type TestDatabase, type TestDatabaseKind } from '../../test/database.ts';
+import { testDatabase, type TestDatabase, type TestDatabaseKind } from '@pitchside/test-support/database';
 
 /** The same migrations and the same SQL on both stores: a PostgreSQL server and the embedded PGlite. */
 describe.each<TestDatabaseKind>(['postgres', 'pglite'])('the accounts store on %s', (kind) => {

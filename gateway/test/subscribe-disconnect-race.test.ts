@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { connectClient, connected } from '../../test/gateway.ts';
-import { MatchDriver } from '../../test/faults/match-driver.ts';
-import { sample, scrape } from '../../test/faults/prometheus-text.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { connectClient, connected } from '@pitchside/test-support/gateway';
+import { MatchDriver } from '@pitchside/test-support/faults/match-driver';
+import { sample, scrape } from '@pitchside/test-support/faults/prometheus-text';
 import { createApp, type App } from '../src/app.ts';
 
 /**

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompetitionSchema, TeamSchema, type Match } from '@pitchside/shared/domain';
 import { buildMatch, liveMatch } from '@pitchside/shared/testing';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { ReferenceStore } from '../../ingest/src/pipeline/reference-store.ts';
-import { connectClient, startGateway, type TestGateway } from '../../test/gateway.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { ReferenceStore } from '@pitchside/ingest/pipeline/reference-store';
+import { connectClient, startGateway, type TestGateway } from '@pitchside/test-support/gateway';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 
 /**
  * The embeddable widget on a real gateway and Redis: /embed/scores rendered on the server with the scores

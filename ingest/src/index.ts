@@ -1,28 +1,25 @@
-import { readFileSync } from 'node:fs';
 import { redisKeys } from '@pitchside/shared/redis-keys';
 import { readEnv } from './config/env.ts';
 import { createLogger } from './logging/logger.ts';
-import { createProvider } from './providers/create-provider.ts';
+import { createProvider, DEFAULT_SIMULATOR_URL } from './providers/create-provider.ts';
 import { startIngest } from './ingest-worker.ts';
 import { createOpsServer } from './ops-server.ts';
 import { bullConnection, connectRedis } from './redis-client.ts';
-import { createSimulator, type Simulator } from './simulator/index.ts';
+import { createSimulatorClock } from './providers/simulator/simulator-clock.ts';
 
 const env = readEnv();
 const logger = createLogger(env.LOG_LEVEL);
 
-// The embedded default: the simulated game API plays a match day, and ingest reads it as API-Football.
-let simulator: Simulator | undefined;
-let simulatorUrl: string | undefined;
-if (env.PROVIDER === 'simulator') {
-  simulator = createSimulator({
-    seed: env.SIM_SEED,
-    timeScale: env.SIM_TIME_SCALE,
-    ...(env.SIM_REPLAY ? { replay: JSON.parse(readFileSync(env.SIM_REPLAY, 'utf8')) } : {}),
-  });
-  simulatorUrl = (await simulator.listen(env.SIM_PORT)).url;
-  logger.info({ url: simulatorUrl, timeScale: env.SIM_TIME_SCALE }, 'simulated game API listening');
-}
+// The default upstream is the simulated game API (`npm start` runs it beside us): an address like any other,
+// whose day runs faster than ours, so its clock says which dates to poll.
+const simulatorUrl =
+  env.PROVIDER === 'simulator' ? (env.GAME_API_BASE_URL ?? DEFAULT_SIMULATOR_URL) : undefined;
+const simulatorClock = simulatorUrl
+  ? createSimulatorClock({ baseUrl: simulatorUrl, timeoutMs: env.GAME_API_TIMEOUT_MS, logger })
+  : undefined;
+if (simulatorClock && (await simulatorClock.sync()))
+  logger.info({ url: simulatorUrl }, 'reading the simulated game API');
+const now = simulatorClock ? () => simulatorClock.nowMs() : undefined;
 
 // A standalone Redis (REDIS_URL) or a Redis Cluster (REDIS_CLUSTER_NODES): see redis-client.ts.
 const target = { url: env.REDIS_URL, clusterNodes: env.REDIS_CLUSTER_NODES };
@@ -36,7 +33,7 @@ const ingest = await startIngest(
     redis,
     connection,
     keys,
-    provider: createProvider(env, logger, simulator),
+    provider: createProvider(env, logger, now),
     logger,
   },
   {
@@ -53,8 +50,7 @@ const ingest = await startIngest(
     competitions: env.COMPETITIONS.split(',').filter(Boolean),
     fixtureWindowDays: env.FIXTURE_WINDOW_DAYS,
     timeoutMs: env.GAME_API_TIMEOUT_MS,
-    // The simulator's day runs faster than ours: its clock says which dates to poll.
-    ...(simulator ? { now: () => simulator.clock.nowMs() } : {}),
+    ...(now ? { now } : {}),
   },
 );
 logger.info({ provider: env.PROVIDER }, 'ingest polling');
@@ -74,7 +70,7 @@ const shutdown = async (signal: string) => {
   closing = true;
   logger.info({ signal }, 'ingest closing');
   await ingest.close();
-  await simulator?.close();
+  simulatorClock?.close();
   metricsServer.close();
   redis.disconnect();
   // A Cluster instance is shared with BullMQ, which leaves it open (options it connects from itself).

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { INGEST_QUEUE } from '../src/jobs/poll-jobs.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
-import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
-import { spawnService, type ServiceProcess } from '../../test/faults/child-process.ts';
-import { DetailHold } from '../../test/faults/detail-hold.ts';
-import { seedLiveMatches } from '../../test/faults/seed-live-matches.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
+import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { spawnService, type ServiceProcess } from '@pitchside/test-support/faults/child-process';
+import { DetailHold } from '@pitchside/test-support/faults/detail-hold';
+import { seedLiveMatches } from '@pitchside/test-support/faults/seed-live-matches';
 
 /**
  * Issue 7 §3, "ingest workers finish or hand back their jobs": an ingest worker stopped with SIGTERM in the

@@ -7,11 +7,11 @@ import { ApiFootballProvider } from '../src/providers/api-football/api-football-
 import { MatchStore } from '../src/pipeline/match-store.ts';
 import { diffMatch } from '../src/pipeline/match-diff.ts';
 import { startIngest, type IngestHandle } from '../src/ingest-worker.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
-import { createApp, type App } from '../../gateway/src/app.ts';
-import { IngestFreshness } from '../../gateway/src/read-model/ingest-freshness.ts';
-import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
-import { sample } from '../../test/faults/prometheus-text.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
+import { createApp, type App } from '@pitchside/gateway/app';
+import { IngestFreshness } from '@pitchside/gateway/read-model/ingest-freshness';
+import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { sample } from '@pitchside/test-support/faults/prometheus-text';
 
 type Fault = 'slow' | 'http-500' | 'rate-limited' | 'not-json' | 'wrong-shape' | 'truncated' | 'api-errors';
 const TIMEOUT_MS = 400;

@@ -4,11 +4,11 @@ import { MatchDeltaSchema } from '@pitchside/shared/domain';
 import { ApiFootballProvider } from '../src/providers/api-football/api-football-provider.ts';
 import { diffMatch } from '../src/pipeline/match-diff.ts';
 import { INGEST_QUEUE } from '../src/jobs/poll-jobs.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
-import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
-import { spawnService, type ServiceProcess } from '../../test/faults/child-process.ts';
-import { DetailHold } from '../../test/faults/detail-hold.ts';
-import { seedLiveMatches } from '../../test/faults/seed-live-matches.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
+import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { spawnService, type ServiceProcess } from '@pitchside/test-support/faults/child-process';
+import { DetailHold } from '@pitchside/test-support/faults/detail-hold';
+import { seedLiveMatches } from '@pitchside/test-support/faults/seed-live-matches';
 
 const INGEST_ENTRY = 'test/faults/ingest-main.ts';
 const LOCK_MS = 1500;

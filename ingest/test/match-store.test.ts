@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MatchDeltaSchema, type MatchDelta } from '@pitchside/shared/domain';
 import { buildEvent, liveMatch } from '@pitchside/shared/testing';
 import { MatchStore } from '../src/pipeline/match-store.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 
 describe('MatchStore against real Redis', () => {
   let t: TestRedis;

@@ -6,9 +6,9 @@ import { simulatorProvider } from '../src/providers/create-provider.ts';
 import { startIngest, type IngestHandle } from '../src/ingest-worker.ts';
 import { createOpsServer } from '../src/ops-server.ts';
 import { POLL_JOBS } from '../src/jobs/poll-jobs.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
-import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
-import { sample, scrape } from '../../test/faults/prometheus-text.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
+import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { sample, scrape } from '@pitchside/test-support/faults/prometheus-text';
 
 const silent = pino({ level: 'silent' });
 
@@ -34,7 +34,12 @@ describe('ingest metrics and probes', () => {
         redis: t.connect(),
         connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
         keys: t.keys,
-        provider: simulatorProvider(simulator, { timeoutMs: 2000, logger: silent }),
+        provider: simulatorProvider({
+          baseUrl: simulator.url!,
+          today: () => simulator.clock.nowMs(),
+          timeoutMs: 2000,
+          logger: silent,
+        }),
         logger: silent,
       },
       {

@@ -8,10 +8,10 @@ import { ReferenceStore } from '../src/pipeline/reference-store.ts';
 import { createProcessors } from '../src/jobs/processors.ts';
 import { createIngestMetrics } from '../src/metrics.ts';
 import { startIngest } from '../src/ingest-worker.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
-import { REDIS_URL, testRedis, type TestRedis } from '../../test/redis.ts';
-import { connectClient, startGateway } from '../../test/gateway.ts';
-import { MatchFollower } from '../../test/match-follower.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
+import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { connectClient, startGateway } from '@pitchside/test-support/gateway';
+import { MatchFollower } from '@pitchside/test-support/match-follower';
 
 /** The simulated game API, through the API-Football adapter and the processors, into real Redis. */
 describe('ingest pipeline on the simulated game API', () => {

@@ -6,10 +6,10 @@ import { MatchStore } from '../src/pipeline/match-store.ts';
 import { ReferenceStore } from '../src/pipeline/reference-store.ts';
 import { createProcessors } from '../src/jobs/processors.ts';
 import { createIngestMetrics } from '../src/metrics.ts';
-import { createSimulator, type Simulator } from '../src/simulator/index.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { connectClient, startGateway } from '../../test/gateway.ts';
-import { MatchFollower } from '../../test/match-follower.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { connectClient, startGateway } from '@pitchside/test-support/gateway';
+import { MatchFollower } from '@pitchside/test-support/match-follower';
 
 const MINUTE = 60_000;
 
@@ -28,7 +28,12 @@ describe('every sport the simulator plays, through ingest', () => {
     await simulator.listen(0);
     const logger = pino({ level: 'silent' });
     run = createProcessors({
-      provider: simulatorProvider(simulator, { timeoutMs: 5000, logger }),
+      provider: simulatorProvider({
+        baseUrl: simulator.url!,
+        today: () => simulator.clock.nowMs(),
+        timeoutMs: 5000,
+        logger,
+      }),
       matches: new MatchStore(t.redis, t.keys),
       reference: new ReferenceStore(t.redis, t.keys),
       redis: t.redis,

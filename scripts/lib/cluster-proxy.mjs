@@ -1,5 +1,5 @@
 // The local balancer of `npm run start:cluster`: one public port in front of several gateways, as nginx is in
-// infra/nginx/pitchside.conf. Plain Node ESM plus http-proxy-3 (a root devDependency).
+// infra/nginx/pitchside.conf. Plain Node ESM plus http-proxy-3 (this workspace's one dependency).
 //
 // - WebSocket upgrades and plain HTTP go round robin: every gateway serves every match (they share nothing but
 //   Redis), and the website opens its socket WebSocket-only, so a viewer needs no particular gateway. A new

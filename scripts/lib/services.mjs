@@ -16,8 +16,9 @@ export function createServiceRunner({ root, env, graceMs = 20_000 }) {
   let stopping = false;
   const children = () => [...services.values()].map((s) => s.child);
 
-  /** Runs `node --import tsx <script>` with `extraEnv` on top of the environment. */
+  /** Runs `node --import tsx <script>` with `extraEnv` on top of the environment (nothing once stopping). */
   function run(name, script, extraEnv = {}) {
+    if (stopping) return null;
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
       cwd: root,
       env: { ...env, ...extraEnv },
@@ -97,4 +98,25 @@ export async function waitForHttp(url, { attempts = 100, everyMs = 300, shouldSt
     await new Promise((r) => setTimeout(r, everyMs));
   }
   return false;
+}
+
+/** The simulated game API's entry (`@pitchside/simulator`): `npm start`'s upstream unless PROVIDER says otherwise. */
+export const SIMULATOR_ENTRY = 'ingest/simulator/src/main.ts';
+
+/**
+ * Starts the simulated game API as its own service when ingest is to read it (PROVIDER unset or `simulator`,
+ * GAME_API_BASE_URL unset), on SIM_PORT (4010), and waits until it answers. Returns what ingest needs to find
+ * it, or null when a real provider (or a simulator elsewhere) is configured. The gateway finds its streams
+ * there through the same SIM_PORT.
+ */
+export async function startSimulator(services, env) {
+  if ((env.PROVIDER ?? 'simulator') !== 'simulator' || env.GAME_API_BASE_URL) return null;
+  const url = `http://127.0.0.1:${env.SIM_PORT ?? 4010}`;
+  services.run('simulator', SIMULATOR_ENTRY);
+  if (!(await waitForHttp(`${url}/`, { shouldStop: () => services.stopping }))) {
+    if (!services.stopping) console.error(`[simulator] did not answer on ${url}; stopping.`);
+    services.stop(1);
+    return null;
+  }
+  return { url, ingestEnv: { GAME_API_BASE_URL: url } };
 }

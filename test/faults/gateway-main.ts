@@ -17,9 +17,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { destination, pino } from 'pino';
 import { redisKeys } from '@pitchside/shared/redis-keys';
-import { createApp } from '../../gateway/src/app.ts';
-import { GatewayDrain } from '../../gateway/src/socket/drain.ts';
-import { connectRedis } from '../../gateway/src/lib/redis-client.ts';
+import { createApp } from '@pitchside/gateway/app';
+import { GatewayDrain } from '@pitchside/gateway/socket/drain';
+import { connectRedis } from '@pitchside/gateway/lib/redis-client';
 
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = pino({ name: 'gateway', level: 'warn' }, destination(2));

@@ -9,8 +9,8 @@
 import { destination, pino } from 'pino';
 import { Redis } from 'ioredis';
 import { redisKeys } from '@pitchside/shared/redis-keys';
-import { ApiFootballProvider } from '../../ingest/src/providers/api-football/api-football-provider.ts';
-import { startIngest } from '../../ingest/src/ingest-worker.ts';
+import { ApiFootballProvider } from '@pitchside/ingest/providers/api-football/api-football-provider';
+import { startIngest } from '@pitchside/ingest/ingest-worker';
 
 const env = process.env;
 const url = new URL(env.REDIS_URL ?? 'redis://127.0.0.1:6379');

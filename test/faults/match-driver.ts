@@ -1,6 +1,6 @@
 import type { MatchEvent } from '@pitchside/shared/domain';
 import { buildEvent, liveMatch } from '@pitchside/shared/testing';
-import type { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
+import type { MatchStore } from '@pitchside/ingest/pipeline/match-store';
 
 /**
  * Plays one match through ingest's real write path (diff, Lua script, stream, PUBLISH): every tick the clock

@@ -1,4 +1,4 @@
-import type { PollJob } from '../../ingest/src/jobs/poll-jobs.ts';
+import type { PollJob } from '@pitchside/ingest/jobs/poll-jobs';
 
 /**
  * Ingest's poll intervals in the fault tests that play a match to its end at simulator scale 120: the live

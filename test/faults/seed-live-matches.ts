@@ -1,10 +1,10 @@
 import { pino } from 'pino';
-import { ApiFootballProvider } from '../../ingest/src/providers/api-football/api-football-provider.ts';
-import { createProcessors } from '../../ingest/src/jobs/processors.ts';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { ReferenceStore } from '../../ingest/src/pipeline/reference-store.ts';
-import { createIngestMetrics } from '../../ingest/src/metrics.ts';
-import type { Simulator } from '../../ingest/src/simulator/index.ts';
+import { ApiFootballProvider } from '@pitchside/ingest/providers/api-football/api-football-provider';
+import { createProcessors } from '@pitchside/ingest/jobs/processors';
+import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
+import { ReferenceStore } from '@pitchside/ingest/pipeline/reference-store';
+import { createIngestMetrics } from '@pitchside/ingest/metrics';
+import type { Simulator } from '@pitchside/simulator';
 import type { TestRedis } from '../redis.ts';
 
 /**

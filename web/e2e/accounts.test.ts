@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiClient } from '../../test/auth-api.ts';
+import { apiClient } from '@pitchside/test-support/auth-api';
 import { accountMessage as m, newEmail, PASSWORD, pathOf, signInWithForm } from './support/accounts.ts';
 import { auditPage, seriousViolations } from './support/axe.ts';
 import { openPage, text, waitForHydration } from './support/browser.ts';

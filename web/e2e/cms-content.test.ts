@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
-import { apiClient } from '../../test/auth-api.ts';
+import { apiClient } from '@pitchside/test-support/auth-api';
 import { newEmail, PASSWORD, signInWithForm } from './support/accounts.ts';
 import { LIVE_TIMEOUT_MS, markDocument, openPage, text, waitForHydration } from './support/browser.ts';
 import { liveEntries } from './support/live-fixture.ts';

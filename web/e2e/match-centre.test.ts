@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Standings } from '@pitchside/shared/domain';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
-import type { Stack } from '../../test/stack.ts';
+import type { Stack } from '@pitchside/test-support/stack';
 import { useLiveSite } from './support/live-site.ts';
 import { expectConnection, LIVE_TIMEOUT_MS, openPage, text } from './support/browser.ts';
 import { advanceTo, liveEntries, liveMatchWithGoalAhead } from './support/live-fixture.ts';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MatchStreams } from '@pitchside/shared/payments';
-import { apiClient } from '../../test/auth-api.ts';
+import { apiClient } from '@pitchside/test-support/auth-api';
 import { accountMessage as m, newEmail, PASSWORD, pathOf, signInWithForm } from './support/accounts.ts';
 import { openPage, text, waitForHydration } from './support/browser.ts';
 import { liveEntries } from './support/live-fixture.ts';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startGateway, type TestGateway } from '../../test/gateway.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
-import { WEB_DIST } from '../../test/stack.ts';
+import { startGateway, type TestGateway } from '@pitchside/test-support/gateway';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { WEB_DIST } from '@pitchside/test-support/stack';
 import { launchBrowser, openPage, text } from './support/browser.ts';
 
 /**

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startGateway } from '../../test/gateway.ts';
-import { testRedis } from '../../test/redis.ts';
-import { WEB_DIST } from '../../test/stack.ts';
+import { startGateway } from '@pitchside/test-support/gateway';
+import { testRedis } from '@pitchside/test-support/redis';
+import { WEB_DIST } from '@pitchside/test-support/stack';
 import { launchBrowser, openPage } from './support/browser.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { SignJWT, decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { deriveTokenKey } from '../../gateway/src/auth/token-service.ts';
-import { apiClient } from '../../test/auth-api.ts';
+import { deriveTokenKey } from '@pitchside/gateway/auth/token-service';
+import { apiClient } from '@pitchside/test-support/auth-api';
 import { newEmail, PASSWORD, signInWithForm } from './support/accounts.ts';
 import { openPage, waitForHydration } from './support/browser.ts';
 import { useLiveSite } from './support/live-site.ts';

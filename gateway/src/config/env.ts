@@ -56,6 +56,14 @@ const BaseEnvSchema = z.object({
   LIVE_CHAT_SRC: z.url().optional(),
   /** Threads rendering pages off the event loop; 0 renders on it. Unset: one per core beyond the first. */
   PAGE_RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  /**
+   * The tweaks of socket.io, engine.io and ws internals behind the measured memory and fan-out figures
+   * (socket/library-internals.ts); on unless `false`, which runs the libraries' public API only.
+   */
+  SOCKET_LIBRARY_INTERNALS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .default('')
+    .transform((v) => v !== 'false' && v !== '0' && v !== 'no'),
   /** Accounts' PostgreSQL; unset: an embedded PGlite in DATA_DIR/pglite (one process at a time). */
   DATABASE_URL: unsetIfEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),

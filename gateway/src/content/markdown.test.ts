@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectInert } from '../../../test/inert-html.ts';
+import { expectInert } from '@pitchside/test-support/inert-html';
 import { renderMarkdown } from './markdown.ts';
 
 /** The attributes of every tag of the output, in order. */

@@ -68,8 +68,11 @@ export class HeartbeatSweep {
     this.timer.unref();
   }
 
-  /** Takes over the connection's pings; leaves it to Engine.IO when its socket is not what we expect. */
-  adopt(socket: Socket): void {
+  /**
+   * Takes over the connection's pings; leaves it to Engine.IO when its socket is not what we expect.
+   * Returns whether it took them over (library-internals.ts counts it).
+   */
+  adopt(socket: Socket): boolean {
     const conn = socket.conn as unknown as EngineSocketInternals;
     const timer = conn.pingIntervalTimer as { refresh?: unknown } | null | undefined;
     if (
@@ -78,9 +81,10 @@ export class HeartbeatSweep {
       typeof conn.resetPingTimeout !== 'function' ||
       typeof timer?.refresh !== 'function'
     )
-      return;
+      return false;
     clearTimeout(timer as NodeJS.Timeout);
     conn.pingIntervalTimer = SWEPT[(this.swept + SLOTS - 1) % SLOTS];
+    return true;
   }
 
   stop(): void {

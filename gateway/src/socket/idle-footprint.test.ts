@@ -5,6 +5,7 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSocketServer, type PitchsideServer } from './socket-server.ts';
 import { slimSocket } from './idle-footprint.ts';
+import { LibraryInternals } from './library-internals.ts';
 
 /**
  * A slimmed connection must do everything an untouched one does: requests and acks, pushes to a room and to
@@ -29,7 +30,7 @@ describe('a slimmed connection', () => {
       raw.on('echo', (payload: unknown, ack: (reply: unknown) => void) => ack(payload));
       raw.on('join', (room: string, ack: () => void) => void Promise.resolve(socket.join(room)).then(ack));
       socket.on('disconnect', (reason) => disconnects.push(reason));
-      slimSocket(socket);
+      slimSocket(socket, new LibraryInternals(true));
     });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'socket.io';
+import type { LibraryInternals } from './library-internals.ts';
 import { SmallMap } from './small-map.ts';
 
 /**
@@ -9,7 +10,8 @@ import { SmallMap } from './small-map.ts';
  * rest more compactly, without changing what any of those libraries does.
  *
  * Every step looks for the internal it slims and does nothing when it is not there: if a library changes,
- * the connection just costs what it did before, and the benchmark's memory row shows it.
+ * the connection just costs what it did before. Each step reports to `internals` whether it applied
+ * (library-internals.ts), and a test fails when one did not on the installed versions.
  */
 
 /**
@@ -31,29 +33,42 @@ import { SmallMap } from './small-map.ts';
  * Then the listener tables of the Engine.IO socket, its transport and the ws socket are rebuilt compactly
  * (`compactListeners`), and the socket's one-element list of cleanup functions is trimmed (`trim`).
  */
-export function slimEngineConnection(rawSocket: object): void {
+export function slimEngineConnection(rawSocket: object, internals: LibraryInternals): void {
   const conn = rawSocket as EngineSocketInternals;
+  internals.note('engine.request', typeof conn.request === 'object' && conn.request !== null);
   conn.request = null;
   const transport = conn.transport;
   const ws = transport?.socket;
-  if (ws) {
-    removeListeners(ws, 'error', (fn) => fn.name === 'onUpgradeError');
-    if (ws._socket)
-      removeListeners(ws._socket, 'close', (fn) => fn.toString() === '() => this.emit("close")');
-  }
+  // The steps below concern a connection made on a WebSocket (the website opens no other kind); a polling
+  // connection has none of what they slim, so they are not counted for it.
   const onWebSocket = transport?.name === 'websocket' && ws !== undefined;
   if (onWebSocket) {
+    internals.note(
+      'engine.upgrade-error-listener',
+      removeListeners(ws, 'error', (fn) => fn.name === 'onUpgradeError') > 0,
+    );
+    internals.note(
+      'engine.response-close-forwarder',
+      ws._socket !== undefined &&
+        removeListeners(ws._socket, 'close', (fn) => fn.toString() === '() => this.emit("close")') > 0,
+    );
+    const headers = transport.listenerCount?.('headers') ?? 0;
     transport.removeAllListeners?.('headers');
-    if ('_receiver' in ws) ws.on('message', releaseReceiveBuffers);
+    internals.note('engine.transport-headers', headers > 0 && transport.listenerCount?.('headers') === 0);
+    const receiver = ws._receiver;
+    const releasable =
+      typeof receiver === 'object' && '_mask' in receiver && Array.isArray(receiver._buffers);
+    if (internals.note('ws.receive-buffers', releasable)) ws.on('message', releaseReceiveBuffers);
   }
   // Each of these handlers runs once, or is guarded by a readyState so that a second call does nothing
   // (engine.io socket.ts `onClose`, `onError`; transport.ts `onClose`); see `compactListeners`.
-  compactListeners(conn, ['close']);
+  let compacted = compactListeners(conn, ['close']);
   if (onWebSocket) {
-    compactListeners(transport, ['close', 'error']);
-    compactListeners(ws, ['close']);
+    compacted = compactListeners(transport, ['close', 'error']) && compacted;
+    compacted = compactListeners(ws, ['close']) && compacted;
   }
-  trim(conn, 'cleanupFn');
+  internals.note('engine.listener-tables', compacted);
+  internals.note('engine.cleanup-fn', trim(conn, 'cleanupFn'));
 }
 
 /**
@@ -68,16 +83,18 @@ export function slimEngineConnection(rawSocket: object): void {
  * - the three maps that hold at most one entry each, as `SmallMap`s: the client's sockets by id and by
  *   namespace, and the socket's pending acks.
  */
-export function slimSocket(socket: Socket): void {
-  slimHandshake(socket);
+export function slimSocket(socket: Socket, internals: LibraryInternals): void {
+  internals.note('socket.handshake', slimHandshake(socket));
+  internals.note('socket.own-room', socket.rooms.has(socket.id));
   void socket.leave(socket.id);
-  compactListeners(socket);
-  trim(socket, '_anyListeners');
+  internals.note('socket.listener-table', compactListeners(socket));
+  internals.note('socket.any-listeners', trim(socket, '_anyListeners'));
   const client = socket.client as unknown as ClientInternals;
-  trim(client.decoder?._callbacks, '$decoded');
-  small(client, 'sockets');
-  small(client, 'nsps');
-  small(socket, 'acks');
+  internals.note('client.decoder-callbacks', trim(client.decoder?._callbacks, '$decoded'));
+  // Both, each tried whatever the other did.
+  const sockets = small(client, 'sockets');
+  internals.note('client.small-maps', small(client, 'nsps') && sockets);
+  internals.note('socket.small-acks', small(socket, 'acks'));
 }
 
 /** Internals of Engine.IO's socket, its WebSocket transport and the `ws` socket under it that we touch. */
@@ -89,6 +106,7 @@ interface EngineSocketInternals {
 interface TransportInternals {
   name?: string;
   socket?: WebSocketInternals;
+  listenerCount?: (event: string) => number;
   removeAllListeners?: (event: string) => void;
 }
 interface WebSocketInternals extends EventEmitterLike {
@@ -107,29 +125,37 @@ interface EventEmitterLike {
 }
 type Handshake = Socket['handshake'];
 
+/** Removes the listeners `match` picks; returns how many it removed. */
 function removeListeners(
   emitter: EventEmitterLike,
   event: string,
   match: (fn: (...args: unknown[]) => void) => boolean,
-) {
+): number {
+  let removed = 0;
   for (const listener of emitter.listeners(event)) {
     const fn = listener as (...args: unknown[]) => void;
-    if (match(fn)) emitter.removeListener(event, fn);
+    if (!match(fn)) continue;
+    emitter.removeListener(event, fn);
+    removed++;
   }
+  return removed;
 }
 
 const EMPTY = Object.freeze({});
 /** The last connection's handshake time (`new Date() + ""`, 62 characters, to the second). */
 let lastTime = '';
 
-function slimHandshake(socket: Socket): void {
+/** False when the handshake does not hold the objects it slims. */
+function slimHandshake(socket: Socket): boolean {
   const handshake = socket.handshake as { -readonly [K in keyof Handshake]: unknown };
+  if (typeof handshake.headers !== 'object' || typeof handshake.query !== 'object') return false;
   handshake.headers = EMPTY;
   handshake.query = EMPTY;
   const auth = handshake.auth;
   if (auth && typeof auth === 'object' && Reflect.ownKeys(auth).length === 0) handshake.auth = EMPTY;
   if (handshake.time === lastTime) handshake.time = lastTime;
   else if (typeof handshake.time === 'string') lastTime = handshake.time;
+  return true;
 }
 
 /**
@@ -146,10 +172,10 @@ function slimHandshake(socket: Socket): void {
  * function and a five-field state object, about 110 bytes). It is still found by `removeListener(event, fn)`,
  * which is how Engine.IO removes it.
  */
-function compactListeners(emitter: unknown, onceEvents: readonly string[] = []): void {
+function compactListeners(emitter: unknown, onceEvents: readonly string[] = []): boolean {
   const target = emitter as { _events?: unknown } | undefined;
   const events = target?._events;
-  if (typeof events !== 'object' || events === null || Object.getPrototypeOf(events) !== null) return;
+  if (typeof events !== 'object' || events === null || Object.getPrototypeOf(events) !== null) return false;
   const source = events as Record<PropertyKey, unknown>;
   const table = Object.setPrototypeOf({}, null) as Record<PropertyKey, unknown>;
   for (const key of Reflect.ownKeys(source)) {
@@ -157,6 +183,7 @@ function compactListeners(emitter: unknown, onceEvents: readonly string[] = []):
     table[key] = typeof key === 'string' && onceEvents.includes(key) ? withoutOnceWrapper(value) : value;
   }
   target!._events = table;
+  return true;
 }
 
 /** Node's `once` registers `onceWrapper.bind(state)` with the listener on its `listener` property. */
@@ -192,15 +219,19 @@ function releaseReceiveBuffers(this: WebSocketInternals): void {
  * seventeen elements (152 bytes); these hold one listener or cleanup function for the connection's lifetime,
  * and the libraries read them through the property each time, so the copy serves the same.
  */
-function trim(holder: unknown, key: string): void {
+function trim(holder: unknown, key: string): boolean {
   const object = holder as Record<string, unknown> | undefined;
   const array = object?.[key];
-  if (Array.isArray(array) && array.length > 0) object![key] = array.slice();
+  if (!Array.isArray(array) || array.length === 0) return false;
+  object![key] = array.slice();
+  return true;
 }
 
 /** Swaps a plain `Map` of at most one entry for a `SmallMap` with the same entry. */
-function small(holder: object, key: string): void {
+function small(holder: object, key: string): boolean {
   const object = holder as Record<string, unknown>;
   const map = object[key];
-  if (map instanceof Map && map.constructor === Map && map.size <= 1) object[key] = SmallMap.from(map);
+  if (!(map instanceof Map && map.constructor === Map && map.size <= 1)) return false;
+  object[key] = SmallMap.from(map);
+  return true;
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Socket as EngineSocket } from 'engine.io';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { EVENTS } from '@pitchside/shared/protocol';
+import { LibraryInternals } from './library-internals.ts';
 import { preEncodeEvent, writePreEncoded } from './preencoded-frame.ts';
 import { subscriberReady } from './subscriber-ready.ts';
 
@@ -29,6 +30,8 @@ export class MatchFanout {
     private readonly keys: RedisKeys,
     private readonly logger: Logger,
     private readonly onDelivered: (viewers: number) => void = () => {},
+    /** Whether deltas go out as one pre-built WebSocket frame (library-internals.ts); on by default. */
+    private readonly internals: LibraryInternals = new LibraryInternals(true, logger),
   ) {
     const deliver = (channel: string, message: string) => this.deliver(channel, message);
     if (isCluster(subscriber)) {
@@ -96,11 +99,18 @@ export class MatchFanout {
     const set = this.viewers.get(matchId);
     if (!set || set.size === 0) return;
     // The message is the delta's JSON exactly as ingest built it: it goes out without a parse.
-    const event = preEncodeEvent(EVENTS.matchUpdated, message);
+    const event = preEncodeEvent(EVENTS.matchUpdated, message, this.internals.enabled);
+    if (this.internals.enabled) this.internals.note('ws.frame', event.frame !== null);
     let cutOff: EngineSocket[] | undefined;
+    let framed = 0;
+    let noSender = 0;
     for (const conn of set) {
-      if (!writePreEncoded(conn, event)) (cutOff ??= []).push(conn);
+      const outcome = writePreEncoded(conn, event);
+      if (outcome === 'frame') framed++;
+      else if (outcome === 'no-sender') noSender++;
+      else if (outcome === 'cut-off') (cutOff ??= []).push(conn);
     }
+    this.internals.add('ws.send-frame', framed, noSender);
     this.onDelivered(set.size);
     for (const conn of cutOff ?? []) this.leave(matchId, conn);
   }

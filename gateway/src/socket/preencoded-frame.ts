@@ -1,7 +1,8 @@
 import * as ws from 'ws';
 
-/** ws's frame builder: exported at runtime (`Sender`), missing from @types/ws. */
-const { Sender } = ws as unknown as { Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] } };
+/** ws's frame builder: exported at runtime (`Sender`), missing from @types/ws; null if a version drops it. */
+const { Sender } = ws as unknown as { Sender?: { frame?(data: Buffer, options: FrameOptions): Buffer[] } };
+const buildFrame = typeof Sender?.frame === 'function' ? Sender.frame.bind(Sender) : null;
 interface FrameOptions {
   fin: boolean;
   rsv1: boolean;
@@ -21,15 +22,20 @@ import type { Socket as EngineSocket } from 'engine.io';
 export interface PreEncodedEvent {
   /** The Socket.IO packet without the Engine.IO type, for connections not on a WebSocket (polling). */
   socketIoPacket: string;
-  /** The finished WebSocket frame, header and payload in one buffer (as ws's `sendFrame` takes it: a list). */
-  frame: Buffer[];
+  /**
+   * The finished WebSocket frame, header and payload in one buffer (as ws's `sendFrame` takes it: a list);
+   * null when not built (the library internals switched off, or ws without `Sender.frame`).
+   */
+  frame: Buffer[] | null;
 }
 
-export function preEncodeEvent(event: string, jsonPayload: string): PreEncodedEvent {
+/** `withFrame` false: only the packet, written through Engine.IO's public `write` (library-internals.ts). */
+export function preEncodeEvent(event: string, jsonPayload: string, withFrame = true): PreEncodedEvent {
   // Socket.IO EVENT packet on the main namespace: "2" + JSON array; Engine.IO MESSAGE adds "4".
   const socketIoPacket = `2[${JSON.stringify(event)},${jsonPayload}]`;
+  if (!withFrame || !buildFrame) return { socketIoPacket, frame: null };
   const data = Buffer.from(`4${socketIoPacket}`);
-  const parts = Sender.frame(data, { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: false });
+  const parts = buildFrame(data, { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: false });
   // Header and payload joined once, so each viewer costs one socket write instead of cork, two writes, uncork.
   return { socketIoPacket, frame: [parts.length === 1 ? parts[0]! : Buffer.concat(parts)] };
 }
@@ -52,23 +58,34 @@ interface EngineInternals {
 export const MAX_BUFFERED_BYTES = 1 << 20;
 
 /**
- * Writes a pre-encoded event to one Engine.IO connection. Takes the raw path only when Engine.IO has nothing
- * queued for that connection, so our frame never overtakes an ack it is still holding. Returns false when
- * the viewer is too far behind and was disconnected.
+ * How a write went: `frame`, the finished frame straight to the socket; `packet`, through Engine.IO's `write`
+ * (a polling connection, something already queued, no frame built, or a closed connection: nothing to do);
+ * `no-sender`, through `write` too although the connection is on a WebSocket, because ws's sender was not
+ * where it is expected (library-internals.ts counts it as a miss); `cut-off`, too far behind, disconnected.
  */
-export function writePreEncoded(conn: EngineSocket, event: PreEncodedEvent): boolean {
-  if (conn.readyState !== 'open') return true;
+export type WriteOutcome = 'frame' | 'packet' | 'no-sender' | 'cut-off';
+
+/**
+ * Writes a pre-encoded event to one Engine.IO connection. Takes the raw path only when Engine.IO has nothing
+ * queued for that connection, so our frame never overtakes an ack it is still holding.
+ */
+export function writePreEncoded(conn: EngineSocket, event: PreEncodedEvent): WriteOutcome {
+  if (conn.readyState !== 'open') return 'packet';
+  if (!event.frame) {
+    conn.write(event.socketIoPacket);
+    return 'packet';
+  }
   const { transport, writeBuffer } = conn as unknown as EngineInternals;
   const ws = transport.name === 'websocket' ? transport.socket : undefined;
   const sendFrame = ws?._sender?.sendFrame;
   if (ws && typeof sendFrame === 'function' && writeBuffer.length === 0) {
     if ((ws.bufferedAmount ?? 0) > MAX_BUFFERED_BYTES) {
       conn.close();
-      return false;
+      return 'cut-off';
     }
     sendFrame.call(ws._sender, event.frame);
-    return true;
+    return 'frame';
   }
   conn.write(event.socketIoPacket);
-  return true;
+  return transport.name === 'websocket' && typeof sendFrame !== 'function' ? 'no-sender' : 'packet';
 }

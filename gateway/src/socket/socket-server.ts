@@ -27,6 +27,7 @@ import type { ScoreboardFanout } from './scoreboard-fanout.ts';
 import { contentRoom } from '../content/content-hub.ts';
 import { slimEngineConnection, slimSocket } from './idle-footprint.ts';
 import { HeartbeatSweep } from './heartbeat.ts';
+import { LibraryInternals } from './library-internals.ts';
 
 export type PitchsideServer = Server<
   ClientToServerEvents,
@@ -47,6 +48,8 @@ export interface SocketServerOptions {
   /** Engine.IO's heartbeat, ms; its defaults (25 s, 20 s) unless a test needs it faster. */
   pingInterval?: number;
   pingTimeout?: number;
+  /** The tweaks of socket.io, engine.io and ws internals (library-internals.ts); on unless given. */
+  internals?: LibraryInternals;
 }
 
 export function createSocketServer(httpServer: HttpServer, options: SocketServerOptions): PitchsideServer {
@@ -65,12 +68,14 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     },
   });
   // Idle viewers are most of a hot match's connections: see idle-footprint.ts and heartbeat.ts.
-  io.engine.on('connection', slimEngineConnection);
+  const internals = options.internals ?? new LibraryInternals(true, options.logger);
+  if (!internals.enabled) return io;
+  io.engine.on('connection', (conn: object) => slimEngineConnection(conn, internals));
   const heartbeat = new HeartbeatSweep(
     io.of('/').sockets,
     io.engine.opts.pingInterval ?? ENGINE_PING_INTERVAL,
   );
-  io.on('connection', (socket) => heartbeat.adopt(socket));
+  io.on('connection', (socket) => internals.note('heartbeat.sweep', heartbeat.adopt(socket)));
   httpServer.once('close', () => heartbeat.stop());
   return io;
 }
@@ -108,6 +113,8 @@ export interface SocketHandlerDeps {
   /** When an operators' content topic last changed (content/content-hub.ts); without it, never. */
   lastContentChange?: ((topic: ContentTopic) => Promise<string | null>) | undefined;
   logger: Logger;
+  /** The same switch and tally as createSocketServer's (library-internals.ts); on unless given. */
+  internals?: LibraryInternals;
 }
 
 const KNOWN_REQUESTS: ReadonlySet<string> = new Set([
@@ -149,6 +156,7 @@ export function attachSocketHandlers({
   scoreboardFanout,
   lastContentChange,
   logger,
+  internals = new LibraryInternals(true, logger),
 }: SocketHandlerDeps): void {
   const log = logger.child({ module: 'socket' });
   const unexpected = (error: unknown) => log.error({ err: error }, 'socket handler failed');
@@ -284,6 +292,6 @@ export function attachSocketHandlers({
     socket.on('content:unsubscribe', contentUnsubscribe);
     socket.onAny(unknownRequest);
     socket.on('disconnect', disconnect);
-    slimSocket(socket); // last: it compacts the listener table filled above
+    if (internals.enabled) slimSocket(socket, internals); // last: it compacts the listener table filled above
   });
 }

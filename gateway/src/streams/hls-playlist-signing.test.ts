@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { signPlaylistUris } from './hls-playlist-signing.ts';
 
@@ -7,7 +8,7 @@ const token = 'v1.1760000120.dTE.L3N0cmVhbXMv.abc_-';
 describe('signPlaylistUris', () => {
   it('gives every segment and the init section of our test stream the token', () => {
     const playlist = readFileSync(
-      new URL('../../../ingest/src/simulator/streams/test-pattern/index.m3u8', import.meta.url),
+      createRequire(import.meta.url).resolve('@pitchside/simulator/streams/test-pattern/index.m3u8'),
       'utf8',
     );
     const signed = signPlaylistUris(playlist, token);

@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pitchside/shared/constants';
+import { WEB_LOCALES_DIR } from '../lib/web-package.ts';
 
-/** The repository's message files: the image ships the whole tree, as `npm start` runs it. */
-export const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../../web/src/locales', import.meta.url));
+/** The website's message files (`@pitchside/web`'s `locales`): the image ships them, as `npm start` runs it. */
+export const DEFAULT_LOCALES_DIR = WEB_LOCALES_DIR;
 
 type Scope = 'live' | 'competition' | 'team';
 

@@ -3,7 +3,9 @@ import { RedisClusterNodesSchema } from '@pitchside/shared/redis-cluster-nodes';
 
 /**
  * Ingest's configuration, read and validated once. Nothing else reads process.env.
- * PROVIDER=simulator (the default) starts the embedded simulated game API and reads it as API-Football.
+ * PROVIDER=simulator (the default) reads the simulated game API (`@pitchside/simulator`, which `npm start`
+ * runs beside ingest) at GAME_API_BASE_URL, default http://127.0.0.1:4010: API-Football, API-Basketball under
+ * `/basketball`, the match feed and the simulator's clock. Ingest never runs the simulator itself.
  */
 const EnvSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
@@ -38,10 +40,6 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Where /metrics, /healthz and /readyz listen; 0.0.0.0 in a container so Prometheus and probes reach it. */
   METRICS_HOST: z.string().default('127.0.0.1'),
-  SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
-  SIM_SEED: z.coerce.number().int().default(20261122),
-  SIM_TIME_SCALE: z.coerce.number().min(0.1).max(600).default(60),
-  SIM_REPLAY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type IngestEnv = z.infer<typeof EnvSchema>;

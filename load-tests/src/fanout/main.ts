@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
@@ -87,8 +87,17 @@ const QUIET_WAIT_MS = 60_000;
 /** The 1/s and saturation phases are rerun this often at most when a neighbour disturbed them. */
 const HEADLINE_RETRIES = 2;
 const LADDER_STEP_S = Math.max(3, Math.round(options.durationS / 2));
-const GATEWAY_APP = fileURLToPath(new URL('../../../gateway/src/app.ts', import.meta.url));
+/** The real gateway's seam (`servers/pitchside-gateway.ts` imports it), found by package name; null if absent. */
+const GATEWAY_APP = resolvable('@pitchside/gateway/app');
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+function resolvable(specifier: string): string | null {
+  try {
+    return createRequire(import.meta.url).resolve(specifier);
+  } catch {
+    return null;
+  }
+}
 
 async function seedMatch(redis: Redis, keys: RedisKeys, matchId: string, epoch: string): Promise<void> {
   const detail = benchMatchDetail(matchId);
@@ -270,9 +279,9 @@ async function main(): Promise<void> {
   try {
     let referenceRate: number | null = null;
     for (const kind of options.servers) {
-      if (kind === 'pitchside-gateway' && !existsSync(GATEWAY_APP)) {
-        skipped.push({ kind, reason: `${GATEWAY_APP} does not exist yet` });
-        console.log(`\n== ${kind}: skipped, ${GATEWAY_APP} does not exist yet`);
+      if (kind === 'pitchside-gateway' && !GATEWAY_APP) {
+        skipped.push({ kind, reason: '@pitchside/gateway/app cannot be found' });
+        console.log(`\n== ${kind}: skipped, @pitchside/gateway/app cannot be found`);
         continue;
       }
       const report = await benchServer(kind, redis, keys, referenceRate);

@@ -7,13 +7,13 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { ScoreboardEntrySchema } from '@pitchside/shared/protocol';
-import { ensureRedis } from '../../../scripts/lib/redis.mjs';
-import { ensureWebBuild } from '../../../scripts/lib/web-build.mjs';
+import { ensureRedis } from '@pitchside/scripts/redis';
+import { ensureWebBuild } from '@pitchside/scripts/web-build';
 
 /**
- * The whole platform as `npm start` runs it (scripts/start.mjs): ingest with the embedded simulated game
- * API, and the gateway serving the built site, each in its own process, on free ports and under a Redis
- * prefix of the run's own (deleted at the end), so it never meets another session's stack.
+ * The whole platform as `npm start` runs it (scripts/start.mjs): the simulated game API, ingest reading it,
+ * and the gateway serving the built site, each in its own process, on free ports and under a Redis prefix of
+ * the run's own (deleted at the end), so it never meets another session's stack.
  */
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -45,7 +45,7 @@ export interface BenchStack {
   url: string;
   /** The run's copy of web/dist the gateway serves: `client/` holds the very files the browser gets. */
   webDist: string;
-  /** Our processes (this one, ingest, the gateway): not neighbours when counting who else used the CPU. */
+  /** Our processes (this one, the simulator, ingest, the gateway): not neighbours when counting CPU use. */
   pids: Set<number>;
   stop(): Promise<void>;
 }
@@ -136,16 +136,22 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
     REDIS_URL: options.redisUrl,
     REDIS_PREFIX: prefix,
     LOG_LEVEL: 'warn',
+    PROVIDER: 'simulator',
+    // The simulator listens here, ingest reads it here, and the gateway finds its streams here.
+    SIM_PORT: String(simulatorPort),
   };
+  const simulator = runService(
+    'simulator',
+    'ingest/simulator/src/main.ts',
+    { ...env, SIM_SEED: String(options.seed), SIM_TIME_SCALE: String(options.timeScale) },
+    null,
+  );
   const ingest = runService(
     'ingest',
     'ingest/src/index.ts',
     {
       ...env,
-      PROVIDER: 'simulator',
-      SIM_PORT: String(simulatorPort),
-      SIM_SEED: String(options.seed),
-      SIM_TIME_SCALE: String(options.timeScale),
+      GAME_API_BASE_URL: `http://127.0.0.1:${simulatorPort}`,
       METRICS_PORT: String(metricsPort),
     },
     null,
@@ -161,7 +167,7 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
   redis.on('error', () => undefined);
   const stop = async () => {
-    await Promise.all([stopService(gateway), stopService(ingest)]);
+    await Promise.all([stopService(gateway), stopService(ingest), stopService(simulator)]);
     // BullMQ's job schedulers live under the prefix too: deleting the prefix removes them with the rest.
     await redis.connect().catch(() => undefined);
     await deletePrefix(redis, prefix).catch((err: Error) => console.error(`redis cleanup: ${err.message}`));
@@ -178,7 +184,7 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
   // Up when the gateway answers and ingest's first live poll has filled the live list.
   const deadline = Date.now() + 60_000;
   for (;;) {
-    for (const child of [ingest, gateway]) {
+    for (const child of [simulator, ingest, gateway]) {
       if (child.exitCode !== null) {
         await stop();
         throw new Error(`a service exited (${child.exitCode}) before the stack was up: see its output above`);
@@ -192,7 +198,7 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
     }
     await sleep(300);
   }
-  const pids = new Set([process.pid, ingest.pid ?? -1, gateway.pid ?? -1]);
+  const pids = new Set([process.pid, simulator.pid ?? -1, ingest.pid ?? -1, gateway.pid ?? -1]);
   return { url, webDist, pids, stop };
 }
 

@@ -4,7 +4,7 @@ import { PASSWORD_HARD_MAX_LENGTH } from './password-policy.ts';
 /**
  * The accounts REST contract (SPEC 3, 7; issue 4), declared once: the gateway parses bodies with these
  * schemas and the web sends and reads the same types. Every answer is `{ data }` or `{ error }` with a code
- * from @pitchside/shared/errors. Paths are below /api.
+ * from '@pitchside/shared/errors. Paths are below /api.
  */
 
 /** Social providers (SPEC 3): each appears only when the gateway has its client configured. */

@@ -35,7 +35,7 @@ export type StandingsRow = z.infer<typeof StandingsRowSchema>;
  * computed by whoever shows it (the web does) without counting a match twice.
  *
  * Checked for the simulated game API: a result counts once the match reaches FT, AET or PEN, never while
- * it is in play (ingest/src/simulator/standings.ts `tableResult`; standings.test.ts beside it asserts
+ * it is in play (ingest/simulator/src/standings.ts `tableResult`; standings.test.ts beside it asserts
  * it). Real providers refresh tables some time after the final whistle (API-Football documents an hourly
  * update), and ingest stores what they send, so a table may trail a final whistle for a while: a match
  * that has finished but is not counted yet leaves its teams' `total.played` where it was.

@@ -1,6 +1,6 @@
 import type { MatchEventKind } from '@pitchside/shared/domain';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
-import type { Stack } from '../../../test/stack.ts';
+import type { Stack } from '@pitchside/test-support/stack';
 
 /**
  * What the browser tests need from the simulated world: a match that is live now, and when its next goal

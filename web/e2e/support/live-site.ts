@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startStack, type Stack, type StackOptions } from '../../../test/stack.ts';
+import { startStack, type Stack, type StackOptions } from '@pitchside/test-support/stack';
 import { launchBrowser } from './browser.ts';
 
 /** The seed every browser test plays: its day has live matches with goals still to come. */

@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@pitchside/shared/constants';
-import { apiClient } from '../../../test/auth-api.ts';
-import type { Stack } from '../../../test/stack.ts';
+import { apiClient } from '@pitchside/test-support/auth-api';
+import type { Stack } from '@pitchside/test-support/stack';
 import { newEmail, PASSWORD } from './accounts.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLive } from '@pitchside/shared/domain';
-import { createSimulator, type Simulator } from '../../simulator/index.ts';
+import { createSimulator, type Simulator } from '@pitchside/simulator';
 import { UpstreamError } from '../errors.ts';
 import { ApiBasketballProvider } from './api-basketball-provider.ts';
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { createApp } from '@pitchside/gateway/src/app.ts';
+import { createApp } from '@pitchside/gateway/app';
 import { redisKeys } from '@pitchside/shared/redis-keys';
 import { connectRedis, fail, runServer } from './harness.ts';
 

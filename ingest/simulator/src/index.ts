@@ -41,7 +41,6 @@ export {
   readOpenfootballFile,
   type OpenfootballTournament,
 } from './replay-openfootball.ts';
-export { SIMULATOR_POPULARITY } from './popularity.ts';
 export {
   BasketballSchedule,
   type BasketballGame,

@@ -22,8 +22,6 @@ export interface BasketballLeagueDef {
   country: Country;
   /** Game minutes per quarter: 12 in the North American game, 10 under FIBA rules. */
   quarterMinutes: 10 | 12;
-  /** Lower is more prominent (Competition.popularity). */
-  popularity: number;
   /**
    * Tip-offs of a day's games, in minutes from the time of day the simulator started: the first day has
    * games finished, in play (one at half time) and about to start; every later day repeats the pattern.
@@ -81,7 +79,6 @@ export const BASKETBALL_LEAGUES: readonly BasketballLeagueDef[] = [
     name: 'Continental Hoops Association',
     country: USA,
     quarterMinutes: 12,
-    popularity: 20,
     tipoffs: [-330, -160, -75, -25, 20, 95],
     teams: CONTINENTAL_HOOPS,
   },
@@ -90,7 +87,6 @@ export const BASKETBALL_LEAGUES: readonly BasketballLeagueDef[] = [
     name: 'Euro Hoops League',
     country: EUROPE,
     quarterMinutes: 10,
-    popularity: 25,
     tipoffs: [-280, -110, -45, 8, 60],
     teams: EURO_HOOPS,
   },

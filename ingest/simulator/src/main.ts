@@ -1,10 +1,10 @@
 import { pino } from 'pino';
-import { readSimulatorConfig, type SimulatorConfig } from './sim-env.ts';
+import { readSimulatorConfig, type SimulatorConfig } from './config/env.ts';
 import { createSimulator } from './simulator.ts';
 
 /**
- * Runs the simulated game API on its own: `npm run simulator -w ingest`, or with a replay,
- * `npm run simulator -w ingest -- --replay ../shared/data/openfootball/worldcup_2022.json`.
+ * Runs the simulated game API: `npm run simulator` (npm start runs it this way too, as its own service), or
+ * with a replay, `npm run simulator -- --replay /path/to/openfootball/worldcup_2022.json`.
  */
 
 let config: SimulatorConfig;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readSimulatorConfig } from './sim-env.ts';
-import { DEFAULT_SEED } from './simulator.ts';
-import { HAS_SHARED_DATA, SHARED_DATA_DIR, SKIP_REASON } from './test-helpers.ts';
+import { readSimulatorConfig } from './env.ts';
+import { DEFAULT_SEED } from '../simulator.ts';
+import { HAS_SHARED_DATA, SHARED_DATA_DIR, SKIP_REASON } from '../test-helpers.ts';
 
 describe('simulator configuration', () => {
   it('has defaults for everything', () => {

@@ -94,6 +94,8 @@ function route(req: IncomingMessage, deps: ServerDeps, pngs: PngCache): Reply {
     return json(200, {
       name: 'Pitchside simulated game API (API-Football v3 format)',
       now: apiDate(nowMs),
+      // Ingest reads its "today" from these two (ingest/src/providers/simulator/simulator-clock.ts).
+      nowMs,
       timeScale: deps.clock.timeScale,
       endpoints: API_PATHS.map((p) => `/${p}`),
       basketball: BASKETBALL_API_PATHS.map((p) => `/basketball/${p}`),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { readOpenfootballFile, type OpenfootballTournament } from './replay-openfootball.ts';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_SEED, DEFAULT_TIME_SCALE } from './simulator.ts';
+import { readOpenfootballFile, type OpenfootballTournament } from '../replay-openfootball.ts';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_SEED, DEFAULT_TIME_SCALE } from '../simulator.ts';
 
 /**
  * The standalone simulator's configuration (main.ts), read and validated once: environment variables,

@@ -1,9 +1,9 @@
-import { BASKETBALL_LEAGUES } from './basketball/basketball-world.ts';
-
 /**
  * How prominent each simulated competition is, by the id the simulated API gives it, as
  * `Competition.popularity` reads (lower first). The APIs carry no such field, so ingest is told: for the
- * real API-Football a table of well-known leagues does it, for the simulator this one.
+ * real API-Football a table of well-known leagues does it (`../api-football/competition-popularity.ts`),
+ * for the simulator this one. `ingest/test/simulator-upstream.test.ts` checks that it names every
+ * competition the simulator lists.
  */
 export const SIMULATOR_POPULARITY = {
   football: new Map<string, number>([
@@ -13,5 +13,8 @@ export const SIMULATOR_POPULARITY = {
     ['903', 14], // Meisterliga
     ['904', 16], // Serie Alta
   ]),
-  basketball: new Map<string, number>(BASKETBALL_LEAGUES.map((l) => [String(l.id), l.popularity])),
+  basketball: new Map<string, number>([
+    ['951', 20], // Continental Hoops Association
+    ['952', 25], // Euro Hoops League
+  ]),
 } as const;

@@ -320,6 +320,21 @@ describe('parseMatchFeed on hand-written feeds', () => {
     expect(items).toHaveLength(1);
   });
 
+  it('keeps apart the stories told apart only by their query', () => {
+    const items = parseMatchFeed(
+      feed(
+        ['https://example.com/article.php?id=1&amp;utm_source=rss', 'https://example.com/article.php?id=2']
+          .map(
+            (l, i) =>
+              `<item><title>S${i}</title><link>${l}</link><pubDate>Sat, 01 Mar 2025 17:30:00 GMT</pubDate></item>`,
+          )
+          .join(''),
+      ),
+      'test',
+    );
+    expect(items.map((i) => i.title)).toEqual(['S0', 'S1']);
+  });
+
   it('rejects a document that is neither RSS nor Atom', () => {
     for (const notRss of [
       '<html><body>Gateway timeout</body></html>',

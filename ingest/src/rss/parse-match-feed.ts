@@ -49,8 +49,8 @@ interface FeedEntry {
   image: string | null;
 }
 
-/** A feed's own words about itself: its link, its self link and its categories. */
-interface FeedHead {
+/** A feed read in either format: its items, and what it says of itself (its links', address's, categories' words). */
+interface ReadFeed {
   words: string[];
   entries: FeedEntry[];
 }
@@ -101,7 +101,7 @@ function sportOf(said: SportSaid, feedSport: SportSaid, feedNamesSports: boolean
   return 'covered' in sport ? sport.covered : null;
 }
 
-function readFeed(xml: string, feedUrl: string): FeedHead {
+function readFeed(xml: string, feedUrl: string): ReadFeed {
   let doc: unknown;
   try {
     doc = parser.parse(xml);
@@ -122,7 +122,7 @@ const notAFeed = (feedUrl: string, cause?: unknown): UpstreamError =>
     cause,
   });
 
-function rssFeed(channel: XmlNode, feedUrl: string): FeedHead {
+function rssFeed(channel: XmlNode, feedUrl: string): ReadFeed {
   const selfLinks = asArray(channel['atom:link'])
     .filter(isNode)
     .map((l) => String(l['@_href'] ?? ''));
@@ -151,7 +151,7 @@ const rssCategory = (value: unknown): FeedCategory => ({
   ...(isNode(value) && typeof value['@_domain'] === 'string' && { domain: value['@_domain'] }),
 });
 
-function atomFeed(feed: XmlNode, feedUrl: string): FeedHead {
+function atomFeed(feed: XmlNode, feedUrl: string): ReadFeed {
   const entries = asArray(feed.entry)
     .filter(isNode)
     .map((raw): FeedEntry => ({

@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { NewsItem } from '@pitchside/shared/domain';
-import { readFixtureText } from '../../ingest/test/support/fixtures.ts';
-import {
-  startRecordedServer,
-  type RecordedServer,
-} from '../../ingest/src/providers/testing/recorded-server.ts';
-import {
-  hasSharedData,
-  readSharedText,
-  warnIfNoSharedData,
-} from '../../ingest/src/providers/testing/shared-data.ts';
-import { startStack, type Stack } from '../../test/stack.ts';
+import { readFixtureText } from '@pitchside/ingest/testing/fixtures';
+import { startRecordedServer, type RecordedServer } from '@pitchside/ingest/testing/recorded-server';
+import { hasSharedData, readSharedText, warnIfNoSharedData } from '@pitchside/ingest/testing/shared-data';
+import { startStack, type Stack } from '@pitchside/test-support/stack';
 import { launchBrowser } from './support/browser.ts';
 import { E2E_SEED } from './support/live-site.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readOpenfootballFile, type OpenfootballTournament } from '../replay-openfootball.ts';
+import { readOpenfootballFile, type OpenfootballTournament } from '../openfootball-file.ts';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_SEED, DEFAULT_TIME_SCALE } from '../simulator.ts';
 
 /**

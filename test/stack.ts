@@ -28,6 +28,10 @@ export interface StackOptions {
   replay?: unknown;
   /** Poll intervals in ms; tests poll fast so a change shows within a second. */
   livePollMs?: number;
+  /** The match news feed ingest reads (MATCH_RSS_URL); the simulator's own feed unless set. */
+  rssUrl?: string;
+  /** How often ingest reads the news feed; 10 s unless set. */
+  newsPollMs?: number;
   /**
    * Accounts options for the gateway: short lifetimes for refresh tests (`accessTokenTtlS: 2`), a password
    * policy, throttle limits, social `providers`/`routers`. The secret defaults to TEST_AUTH_SECRET; mails go to
@@ -107,9 +111,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         'poll-teams': 60_000,
         // Ten squads a run: every team's within seconds, so team pages have theirs.
         'poll-squads': 1000,
-        'poll-news': 10_000,
+        'poll-news': options.newsPollMs ?? 10_000,
       },
-      rssUrl: `${simulatorUrl}/rss/matches.xml`,
+      rssUrl: options.rssUrl ?? `${simulatorUrl}/rss/matches.xml`,
       now: () => simulator.clock.nowMs(),
     },
   );

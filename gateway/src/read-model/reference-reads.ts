@@ -1,5 +1,12 @@
 import type { RedisClient } from '../lib/redis-client.ts';
-import type { Competition, NewsItem, Squad, Standings, Team } from '@pitchside/shared/domain';
+import {
+  DEFAULT_SPORT,
+  type Competition,
+  type NewsItem,
+  type Squad,
+  type Standings,
+  type Team,
+} from '@pitchside/shared/domain';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 
 /** Competitions, standings, teams and news as ingest stored them. */
@@ -54,6 +61,9 @@ export class ReferenceReads {
     const ids = await this.redis.zrevrange(this.keys.newsByDate(), 0, limit - 1);
     if (ids.length === 0) return [];
     const raw = await this.redis.hmget(this.keys.news(), ...ids);
-    return raw.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as NewsItem);
+    // Stories stored before news had a sport came from the football feed.
+    return raw
+      .filter((r): r is string => r !== null)
+      .map((r) => ({ sport: DEFAULT_SPORT, ...(JSON.parse(r) as Partial<NewsItem>) }) as NewsItem);
   }
 }

@@ -14,6 +14,8 @@ const IdParams = z.object({ id: IdSchema });
 const CompetitionsQuery = z.strictObject({ sport: SportSlugSchema.optional() });
 const NewsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Only one sport's stories (a basketball team's page must not list a football club's namesake). */
+  sport: SportSlugSchema.optional(),
   /** Only a match's stories (its preview and report). */
   matchId: IdSchema.optional(),
   /**
@@ -69,11 +71,12 @@ export function referenceRoutes(reference: ReferenceReads, matches: MatchReads):
   });
 
   router.get('/news', cacheFor(60), async (req, res) => {
-    const { limit, matchId, team } = parseInput(NewsQuery, req.query);
-    if (!matchId && team.length === 0) return res.json({ data: await reference.news(limit) });
+    const { limit, matchId, team, sport } = parseInput(NewsQuery, req.query);
+    if (!matchId && team.length === 0 && !sport) return res.json({ data: await reference.news(limit) });
     const named = team.map(namesTeam);
     const items = (await reference.news(NEWS_FILTER_WINDOW)).filter(
       (item) =>
+        (!sport || item.sport === sport) &&
         (!matchId || item.matchId === matchId) &&
         named.every((names) => names(`${item.title}\n${item.summary}`)),
     );

@@ -39,8 +39,9 @@ export {
 export {
   parseOpenfootballTournament,
   readOpenfootballFile,
+  ReplayFileError,
   type OpenfootballTournament,
-} from './replay-openfootball.ts';
+} from './openfootball-file.ts';
 export {
   BasketballSchedule,
   type BasketballGame,

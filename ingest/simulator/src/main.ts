@@ -17,6 +17,14 @@ try {
 }
 
 const logger = pino({ name: 'simulator', level: config.LOG_LEVEL });
+const replayError = config.SIM_REPLAY?.error;
+if (replayError) {
+  // The rest of the site stays up on the seeded match day; the file is named with each place it is wrong.
+  logger.error(
+    { replay: replayError.source, code: replayError.code, problems: replayError.problems },
+    `SIM_REPLAY refused: ${replayError.message}. Playing the seeded match day instead.`,
+  );
+}
 const simulator = createSimulator({
   seed: config.SIM_SEED,
   timeScale: config.SIM_TIME_SCALE,
@@ -32,7 +40,7 @@ logger.info(
     url,
     live: `${url}/fixtures?live=all`,
     feed: `${url}/rss/matches.xml`,
-    replay: config.SIM_REPLAY?.path ?? null,
+    replay: config.SIM_REPLAY?.tournament ? config.SIM_REPLAY.path : null,
   },
   'simulated game API ready',
 );

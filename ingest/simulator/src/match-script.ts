@@ -132,7 +132,10 @@ export interface ScriptLineup extends MatchLineup {
 export interface MatchScript {
   /** The seed the script was drawn from; per-player numbers derive from it. */
   seed: number;
-  /** Postponed matches have no phases, events or lineups: they stay PST. */
+  /**
+   * Postponed matches have no phases, events or lineups: they stay PST. A script without phases that is not
+   * postponed is a match never played (a replayed tournament's schedule): Not Started for good.
+   */
   postponed: boolean;
   phases: ScriptPhase[];
   final: { status: FinalStatus; atMs: number; reading: ClockReading } | null;
@@ -156,7 +159,9 @@ export type Disruption =
   | { kind: 'interrupted'; minute: number; minutes: number }
   /** Play stops at `minute` of the second half (SUSP) and the match is abandoned `minutes` later (ABD). */
   | { kind: 'suspended'; minute: number; minutes: number }
-  | { kind: 'postponed' };
+  | { kind: 'postponed' }
+  /** Replay: the source has no result; the match is listed and never starts. */
+  | { kind: 'not-played' };
 
 /** A goal whose minute and scorer are known (a replayed real match). */
 export interface FixedGoal {
@@ -184,8 +189,11 @@ export interface MatchScriptInput {
   varCancelledGoalBetween?: [number, number];
   /** Replay: exactly these goals, no cards, substitutions or reviews (the source does not have them). */
   fixedGoals?: readonly FixedGoal[];
-  /** Replay: the shoot-out result to reproduce. */
-  fixedShootout?: Record<Side, number>;
+  /**
+   * Replay: the shoot-out result to reproduce. A replayed knockout level after extra time without one
+   * (null or absent) ends there: a shoot-out the source does not have is not made up.
+   */
+  fixedShootout?: Record<Side, number> | null;
 }
 
 interface Instant {
@@ -227,14 +235,21 @@ const CARD_REASONS = [
 
 export function generateMatchScript(input: MatchScriptInput): MatchScript {
   const rng = new Rng(input.seed);
-  if (input.disruption?.kind === 'postponed') return postponedScript(input);
+  if (input.disruption?.kind === 'postponed') return emptyScript(input, true);
+  if (input.disruption?.kind === 'not-played') return emptyScript(input, false);
 
   const replay = input.fixedGoals !== undefined;
   const goals = replay ? fixedGoalIncidents(input.fixedGoals ?? [], rng) : randomGoals(input, rng);
   const level = (upTo: PlayingPeriod[]) => countFor(goals, 'home', upTo) === countFor(goals, 'away', upTo);
   const extraTime = input.knockout && level(['first', 'second']);
   const shootoutLevel = extraTime && level(['first', 'second', 'extra-first', 'extra-second']);
-  const kicks = shootoutLevel ? planShootout(rng, input.fixedShootout) : [];
+  const kicks = !shootoutLevel
+    ? []
+    : replay
+      ? input.fixedShootout
+        ? planShootout(rng, input.fixedShootout)
+        : []
+      : planShootout(rng);
 
   const stoppage = (period: PlayingPeriod, min: number, max: number) =>
     Math.max(
@@ -290,10 +305,11 @@ export function generateMatchScript(input: MatchScriptInput): MatchScript {
   };
 }
 
-function postponedScript(input: MatchScriptInput): MatchScript {
+/** A match that is not played: postponed (PST), or never played at all (NS for good). */
+function emptyScript(input: MatchScriptInput, postponed: boolean): MatchScript {
   return {
     seed: input.seed,
-    postponed: true,
+    postponed,
     phases: [],
     final: null,
     marks: { secondHalfStartMs: null, regulationEndMs: null, extraTimeStartMs: null, shootoutStartMs: null },
@@ -898,16 +914,56 @@ interface Kick {
 
 /**
  * The kicks of a shoot-out, ending as soon as it is decided (best of five, then sudden death). With a
- * `target` (a replay), searches for a sequence that ends exactly on that score.
+ * `target` (a replay), a sequence that ends exactly on that score: the side kicking first is drawn, and the
+ * other is tried when no sequence starting with it can end so (Portugal 3-5 France at Euro 2024 needs
+ * France to kick first). A score no shoot-out can end on (a data error) is still reproduced, its kicks
+ * taken in turn to the end without the early finish.
  */
 export function planShootout(rng: Rng, target?: Record<Side, number>): Kick[] {
-  const first: Side = rng.chance(0.5) ? 'home' : 'away';
-  const order = (i: number): Side => (i % 2 === 0 ? first : otherSide(first));
+  const drawn: Side = rng.chance(0.5) ? 'home' : 'away';
   if (!target) {
+    const order = kickOrder(drawn);
     const kicks: Kick[] = [];
     while (decided(kicks) === null) kicks.push({ side: order(kicks.length), scored: rng.chance(0.76) });
     return kicks;
   }
+  for (const first of [drawn, otherSide(drawn)]) {
+    const kicks = searchShootout(first, target, () => rng.chance(0.75));
+    if (kicks) return kicks;
+  }
+  const rounds = Math.max(target.home, target.away, 1);
+  const order = kickOrder(drawn);
+  const kicks: Kick[] = [];
+  const scored: Record<Side, number> = { home: 0, away: 0 };
+  for (let i = 0; i < rounds * 2; i++) {
+    const side = order(i);
+    const goal = scored[side] < target[side];
+    if (goal) scored[side]++;
+    kicks.push({ side, scored: goal });
+  }
+  return kicks;
+}
+
+/** Whether a shoot-out by the rules can end on this score (with either side kicking first). */
+export function shootoutReachable(target: Record<Side, number>): boolean {
+  return (['home', 'away'] as const).some((first) => searchShootout(first, target, () => true) !== null);
+}
+
+const kickOrder =
+  (first: Side) =>
+  (i: number): Side =>
+    i % 2 === 0 ? first : otherSide(first);
+
+function searchShootout(
+  first: Side,
+  target: Record<Side, number>,
+  preferScored: () => boolean,
+): Kick[] | null {
+  // A shoot-out has a winner; one that goes past five kicks each ends one apart. Saying so up front keeps
+  // the search short for a score no shoot-out ends on.
+  const margin = Math.abs(target.home - target.away);
+  if (margin === 0 || (margin > 1 && Math.max(target.home, target.away) > 5)) return null;
+  const order = kickOrder(first);
   const search = (kicks: Kick[]): Kick[] | null => {
     const score = tally(kicks);
     if (score.home > target.home || score.away > target.away) return null;
@@ -915,16 +971,14 @@ export function planShootout(rng: Rng, target?: Record<Side, number>): Kick[] {
     if (winner !== null) return score.home === target.home && score.away === target.away ? kicks : null;
     if (kicks.length > 2 * (Math.max(target.home, target.away) + 6)) return null;
     const side = order(kicks.length);
-    const tryScoredFirst = rng.chance(0.75);
+    const tryScoredFirst = preferScored();
     for (const scored of [tryScoredFirst, !tryScoredFirst]) {
       const found = search([...kicks, { side, scored }]);
       if (found) return found;
     }
     return null;
   };
-  const kicks = search([]);
-  if (!kicks) throw new Error(`No penalty shoot-out ends ${target.home}-${target.away}`);
-  return kicks;
+  return search([]);
 }
 
 function tally(kicks: readonly Kick[]): Record<Side, number> {

@@ -109,7 +109,7 @@ export function fixtureStateAt(fixture: ScriptedFixture, nowMs: number): Fixture
   return {
     status,
     periods: {
-      first: t >= 0 && !script.postponed ? Math.floor(fixture.kickoffMs / 1000) : null,
+      first: t >= 0 && script.phases.length > 0 ? Math.floor(fixture.kickoffMs / 1000) : null,
       second: reached(script.marks.secondHalfStartMs)
         ? Math.floor((fixture.kickoffMs + (script.marks.secondHalfStartMs ?? 0)) / 1000)
         : null,
@@ -118,7 +118,7 @@ export function fixtureStateAt(fixture: ScriptedFixture, nowMs: number): Fixture
     score,
     winner: winnerOf(status.short, goals, score.penalty),
     events,
-    lineupsPublished: !script.postponed && t >= -LINEUPS_BEFORE_KICKOFF_MS,
+    lineupsPublished: script.phases.length > 0 && t >= -LINEUPS_BEFORE_KICKOFF_MS,
     sinceKickoffMs: t,
   };
 }
@@ -131,6 +131,8 @@ function statusAt(script: MatchScript, t: number): FixtureState['status'] {
     extra: reading?.extra ?? null,
   });
   if (script.postponed) return make('PST', null);
+  // No phases: a match never played (a replayed tournament's schedule) stays Not Started.
+  if (script.phases.length === 0) return make('NS', null);
   if (t < 0) return make('NS', null);
   if (script.final && t >= script.final.atMs) return make(script.final.status, script.final.reading);
   const phase = script.phases.find((p) => p.startMs <= t && t < p.endMs);
@@ -213,7 +215,7 @@ function minutesPlayed(script: MatchScript, t: number): number {
 export function statisticsAt(fixture: ScriptedFixture, nowMs: number): Record<Side, TeamStatistics> | null {
   const { script } = fixture;
   const t = nowMs - fixture.kickoffMs;
-  if (script.postponed || t < 0) return null;
+  if (script.phases.length === 0 || t < 0) return null;
   const played = minutesPlayed(script, t);
   const events = visibleEvents(script, t);
   const s = script.statistics;
@@ -300,7 +302,7 @@ export function playerStatisticsAt(
 ): Record<Side, PlayerStatistics[]> | null {
   const { script } = fixture;
   const t = nowMs - fixture.kickoffMs;
-  if (script.postponed || t < 0) return null;
+  if (script.phases.length === 0 || t < 0) return null;
   const events = visibleEvents(script, t).filter((e) => !e.shootout);
   const shots = script.statistics.shots.filter((x) => x.atMs <= t);
   const fouls = script.statistics.fouls.filter((x) => x.atMs <= t);

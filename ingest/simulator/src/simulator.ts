@@ -5,7 +5,8 @@ import { BasketballSchedule } from './basketball/basketball-schedule.ts';
 import { generateMatchDay, type MatchDay } from './match-day.ts';
 import { mediaUrls, type MediaUrls } from './media.ts';
 import { RequestBudget } from './rate-limit.ts';
-import { buildReplayMatchDay, parseOpenfootballTournament } from './replay-openfootball.ts';
+import { parseOpenfootballTournament } from './openfootball-file.ts';
+import { buildReplayMatchDay } from './replay-openfootball.ts';
 import { createRequestListener } from './server.ts';
 import { createSimClock, type SimClock } from './sim-clock.ts';
 
@@ -32,7 +33,10 @@ export interface SimulatorOptions {
   apiKey?: string;
   rateLimitPerMinute?: number;
   requestsPerDay?: number;
-  /** A parsed openfootball tournament file: replays it instead of generating a match day. */
+  /**
+   * An openfootball tournament to replay instead of generating a match day: the file's JSON, or what
+   * `readOpenfootballFile` made of it. JSON it cannot read throws a `ReplayFileError` naming the fields.
+   */
   replay?: unknown;
   /** Base of the links in answers (logos, feed); default the address the server listens on. */
   publicUrl?: string;
@@ -59,7 +63,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const schedule =
     options.replay === undefined
       ? generateMatchDay({ seed, startAt })
-      : buildReplayMatchDay(parseOpenfootballTournament(options.replay), { seed, startAt });
+      : buildReplayMatchDay(parseOpenfootballTournament(options.replay), { seed, startAt, logger });
   const basketball = new BasketballSchedule(seed, startAt);
   const newBudget = () =>
     new RequestBudget(

@@ -3,8 +3,9 @@ import { HttpClient } from '../providers/http-client.ts';
 import { parseMatchFeed } from './parse-match-feed.ts';
 
 /**
- * Fetches and parses the match news feed. Failures are `UpstreamError`s with the same codes as the game API's
- * (timeout, network, HTTP status, not RSS). The source is the feed's host ("feeds.bbci.co.uk").
+ * Fetches and parses the match news feed (RSS 2.0 or Atom). Failures are `UpstreamError`s with the same codes
+ * as the game API's (timeout, network, HTTP status, not a feed). The feed's address is one of the places a
+ * story's sport is read from (`/sport/football/rss.xml`).
  */
 export async function fetchMatchFeed(
   url: string,
@@ -13,5 +14,5 @@ export async function fetchMatchFeed(
 ): Promise<NewsItem[]> {
   const http = new HttpClient({ baseUrl: '', timeoutMs, ...(options.fetch && { fetch: options.fetch }) });
   const xml = await http.getText(url);
-  return parseMatchFeed(xml, new URL(url).hostname);
+  return parseMatchFeed(xml, url);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newsKind } from './news-kind.ts';
+import { kindNamed, newsKind } from './news-kind.ts';
 
 describe('newsKind', () => {
   it('finds previews', () => {
@@ -19,5 +19,18 @@ describe('newsKind', () => {
     expect(newsKind('Liverpool close in on £120m deal for Barcola')).toBe('news');
     expect(newsKind('Liverpool-Spurs, Utd-Brighton in Carabao Cup R3')).toBe('news');
     expect(newsKind('Play the new Match of the Day Predictor game')).toBe('news');
+  });
+});
+
+describe('kindNamed', () => {
+  it('reads the kind the feed gave: Guardian tone tags, Atom terms and labels', () => {
+    expect(kindNamed(['tone', 'matchreports'])).toBe('report');
+    expect(kindNamed(['tone', 'matchpreviews'])).toBe('preview');
+    expect(kindNamed(['tone', 'minutebyminute'])).toBe('report');
+    expect(kindNamed(['preview'])).toBe('preview');
+    expect(kindNamed(['match-report'])).toBe('report');
+    expect(kindNamed(['news', 'report'])).toBe('report');
+    expect(kindNamed(['tone', 'news'])).toBe('news');
+    expect(kindNamed(['football', 'fa-cup'])).toBeNull();
   });
 });

@@ -1,13 +1,25 @@
-import { NewsItemSchema, type NewsItem } from '@pitchside/shared/domain';
+import { DEFAULT_SPORT, NewsItemSchema, type NewsItem, type SportSlug } from '@pitchside/shared/domain';
+import { decodeXML } from 'entities';
 import { XMLParser } from 'fast-xml-parser';
 import { UpstreamError } from '../providers/errors.ts';
 import { parseFeedDate } from './feed-date.ts';
-import { newsKind } from './news-kind.ts';
+import { categoryWords, linkWords, type FeedCategory } from './feed-words.ts';
+import { kindNamed, newsKind } from './news-kind.ts';
+import { sportNamed, type SportSaid } from './news-sport.ts';
 import { normaliseLink, storyId } from './normalise-link.ts';
 import { stripHtml } from './strip-html.ts';
 
 /** Elements that may repeat; the parser would otherwise give an object for one and an array for two. */
-const REPEATABLE = new Set(['item', 'media:content', 'media:thumbnail', 'enclosure', 'media:group']);
+const REPEATABLE = new Set([
+  'item',
+  'entry',
+  'category',
+  'link',
+  'media:content',
+  'media:thumbnail',
+  'enclosure',
+  'media:group',
+]);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -17,66 +29,212 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   isArray: (name) => REPEATABLE.has(name),
+  // Atom text constructs are kept as written: an `xhtml` one is markup (its words in their order, which the
+  // parser's object form would lose), `html` and `text` ones are read by their type below.
+  stopNodes: ['feed.entry.title', 'feed.entry.summary', 'feed.entry.content'],
 });
 
 type XmlNode = Record<string, unknown>;
 
+const ATOM_NS = 'http://www.w3.org/2005/Atom';
+
+/** One item or entry, read from either format, before it is judged. */
+interface FeedEntry {
+  title: string;
+  summary: string;
+  link: string;
+  guid: string;
+  date: string;
+  categories: FeedCategory[];
+  image: string | null;
+}
+
+/** A feed read in either format: its items, and what it says of itself (its links', address's, categories' words). */
+interface ReadFeed {
+  words: string[];
+  entries: FeedEntry[];
+}
+
 /**
- * A match news feed (RSS 2.0) as NewsItems, newest first as the feed lists them. Items that cannot be trusted
- * (no title, no http(s) link, no readable date) are dropped one by one; the same story under several guids
- * (the BBC lists some twice or three times, "#0", "#15", "#16") is kept once, first listing wins. Only a
- * document that is not RSS at all rejects the feed, as `ingest:upstream-schema`.
+ * A match news feed (RSS 2.0 or Atom) as NewsItems, in the feed's order.
+ *
+ * Only stories of a sport the site covers are kept. An item's sport is what the feed itself says: its
+ * categories (the Guardian's `<category domain=".../sport/cricket">`, Atom terms), else its link's path (the
+ * BBC's `/sport/cricket/…`, ESPN's `/soccer/…`), else the feed's own link or address (the BBC football feed
+ * is `/sport/football`). An item naming another sport is dropped; so is one naming none in a feed whose
+ * items do name theirs (a BBC Sounds programme in the all-sport feed). A feed that names no sport anywhere
+ * is the site's own match feed (the simulator's) and is taken for football.
+ *
+ * The kind is the feed's own category when it gives one, else a guess from the title. `source` is the
+ * article's host (where the link opens), not the feed's. Items that cannot be trusted (no title, no http(s)
+ * link, no readable date) are dropped one by one; the same story twice (the BBC lists some under two or
+ * three guids, "#0", "#15"; a guid listed again under another link) is kept once, first listing wins. Only
+ * a document that is neither RSS nor Atom rejects the feed, as `ingest:upstream-schema`.
  */
-export function parseMatchFeed(xml: string, source: string): NewsItem[] {
-  const channel = rssChannel(xml, source);
-  const items = asArray(channel.item);
-  const seen = new Set<string>();
+export function parseMatchFeed(xml: string, feedUrl: string): NewsItem[] {
+  const feed = readFeed(xml, feedUrl);
+  const feedSport = sportNamed(feed.words);
+  const said = feed.entries.map(entrySport);
+  const feedNamesSports = feedSport !== null || said.some((s) => s !== null);
+
+  const seenIds = new Set<string>();
+  const seenGuids = new Set<string>();
   const out: NewsItem[] = [];
-  for (const raw of items) {
-    if (!isNode(raw)) continue;
-    const item = newsItem(raw, source);
-    if (!item || seen.has(item.id)) continue;
-    seen.add(item.id);
+  feed.entries.forEach((entry, i) => {
+    const sport = sportOf(said[i] ?? null, feedSport, feedNamesSports);
+    if (sport === null) return;
+    const item = newsItem(entry, sport);
+    if (!item || seenIds.has(item.id) || (entry.guid && seenGuids.has(entry.guid))) return;
+    seenIds.add(item.id);
+    if (entry.guid) seenGuids.add(entry.guid);
     out.push(item);
-  }
+  });
   return out;
 }
 
-function rssChannel(xml: string, source: string): XmlNode {
+const entrySport = (entry: FeedEntry): SportSaid =>
+  sportNamed(entry.categories.flatMap(categoryWords)) ?? sportNamed(linkWords(entry.link));
+
+function sportOf(said: SportSaid, feedSport: SportSaid, feedNamesSports: boolean): SportSlug | null {
+  const sport = said ?? feedSport;
+  if (sport === null) return feedNamesSports ? null : DEFAULT_SPORT;
+  return 'covered' in sport ? sport.covered : null;
+}
+
+function readFeed(xml: string, feedUrl: string): ReadFeed {
   let doc: unknown;
   try {
     doc = parser.parse(xml);
   } catch (cause) {
-    throw notRss(source, cause);
+    throw notAFeed(feedUrl, cause);
   }
-  const rss = isNode(doc) ? doc.rss : undefined;
-  const channel = isNode(rss) ? rss.channel : undefined;
-  if (!isNode(channel)) throw notRss(source);
-  return channel;
+  if (!isNode(doc)) throw notAFeed(feedUrl);
+  const rss = isNode(doc.rss) ? doc.rss.channel : undefined;
+  if (isNode(rss)) return rssFeed(rss, feedUrl);
+  if (isNode(doc.feed) && (doc.feed['@_xmlns'] === ATOM_NS || doc.feed.entry !== undefined))
+    return atomFeed(doc.feed, feedUrl);
+  throw notAFeed(feedUrl);
 }
 
-const notRss = (source: string, cause?: unknown): UpstreamError =>
-  new UpstreamError('ingest:upstream-schema', `Feed ${source} is not an RSS 2.0 document`, {
-    url: source,
+const notAFeed = (feedUrl: string, cause?: unknown): UpstreamError =>
+  new UpstreamError('ingest:upstream-schema', `Feed ${feedUrl} is neither an RSS 2.0 nor an Atom document`, {
+    url: feedUrl,
     cause,
   });
 
-function newsItem(raw: XmlNode, source: string): NewsItem | null {
-  const title = stripHtml(text(raw.title));
-  const link = text(raw.link) || permalinkGuid(raw.guid);
-  const normalised = link ? normaliseLink(link) : null;
-  const publishedAt = parseFeedDate(text(raw.pubDate) || text(raw['dc:date']));
-  if (!title || !normalised || !publishedAt) return null;
+function rssFeed(channel: XmlNode, feedUrl: string): ReadFeed {
+  const selfLinks = asArray(channel['atom:link'])
+    .filter(isNode)
+    .map((l) => String(l['@_href'] ?? ''));
+  const entries = asArray(channel.item)
+    .filter(isNode)
+    .map((raw): FeedEntry => ({
+      title: stripHtml(text(raw.title)),
+      summary: stripHtml(text(raw.description) || text(raw['content:encoded'])),
+      link: text(raw.link) || permalinkGuid(raw.guid),
+      guid: text(raw.guid),
+      date: text(raw.pubDate) || text(raw['dc:date']),
+      categories: asArray(raw.category).map(rssCategory),
+      image: imageOf(raw),
+    }));
+  return {
+    words: [
+      ...asArray(channel.category).map(rssCategory).flatMap(categoryWords),
+      ...[text(channel.link), ...selfLinks, feedUrl].flatMap(linkWords),
+    ],
+    entries,
+  };
+}
 
+const rssCategory = (value: unknown): FeedCategory => ({
+  text: text(value),
+  ...(isNode(value) && typeof value['@_domain'] === 'string' && { domain: value['@_domain'] }),
+});
+
+function atomFeed(feed: XmlNode, feedUrl: string): ReadFeed {
+  const entries = asArray(feed.entry)
+    .filter(isNode)
+    .map((raw): FeedEntry => ({
+      title: atomText(raw.title),
+      summary: atomText(raw.summary) || atomText(raw.content),
+      link: atomLink(raw.link),
+      guid: text(raw.id),
+      // Atom's `published` is when the story first appeared; `updated` is required, so it is the fallback.
+      date: text(raw.published) || text(raw.updated),
+      categories: asArray(raw.category).map(atomCategory),
+      image: imageOf(raw) ?? atomEnclosureImage(raw.link),
+    }));
+  const links = asArray(feed.link)
+    .filter(isNode)
+    .map((l) => String(l['@_href'] ?? ''));
+  return {
+    words: [
+      ...asArray(feed.category).map(atomCategory).flatMap(categoryWords),
+      ...[...links, feedUrl].flatMap(linkWords),
+    ],
+    entries,
+  };
+}
+
+function atomCategory(value: unknown): FeedCategory {
+  if (!isNode(value)) return {};
+  const attr = (name: string) => (typeof value[name] === 'string' ? (value[name] as string) : undefined);
+  const term = attr('@_term');
+  const label = attr('@_label');
+  return { ...(term && { term }), ...(label && { label }) };
+}
+
+/** The entry's page: the `alternate` link (a link without `rel` is one, RFC 4287 §4.2.7.2), HTML first. */
+function atomLink(value: unknown): string {
+  const alternates = asArray(value)
+    .filter(isNode)
+    .filter((l) => (l['@_rel'] ?? 'alternate') === 'alternate' && typeof l['@_href'] === 'string');
+  alternates.sort((a, b) => Number(b['@_type'] === 'text/html') - Number(a['@_type'] === 'text/html'));
+  return String(alternates[0]?.['@_href'] ?? '').trim();
+}
+
+function atomEnclosureImage(value: unknown): string | null {
+  const enclosure = asArray(value)
+    .filter(isNode)
+    .find((l) => l['@_rel'] === 'enclosure' && String(l['@_type'] ?? '').startsWith('image/'));
+  const href = String(enclosure?.['@_href'] ?? '').trim();
+  return /^https?:\/\//i.test(href) ? href : null;
+}
+
+/**
+ * An Atom text construct (RFC 4287 §3.1) as plain text. It arrives as written in the document: `xhtml` is
+ * markup already; `text` and `html` are XML-escaped (or CDATA) and are unescaped first. Both then go through
+ * `stripHtml`, `text` too: feeds that say "text" still send entities and tags.
+ */
+function atomText(value: unknown): string {
+  const raw = text(value);
+  if (!raw) return '';
+  const type = isNode(value) ? value['@_type'] : undefined;
+  return stripHtml(type === 'xhtml' ? raw : unescapeXml(raw));
+}
+
+/** XML character data as text: CDATA sections as they are, everything else with its XML escapes undone. */
+const unescapeXml = (raw: string): string =>
+  raw
+    .split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
+    .map((part) => (part.startsWith('<![CDATA[') ? part.slice(9, -3) : decodeXML(part)))
+    .join('');
+
+function newsItem(entry: FeedEntry, sport: SportSlug): NewsItem | null {
+  const normalised = entry.link ? normaliseLink(entry.link) : null;
+  const publishedAt = parseFeedDate(entry.date);
+  if (!entry.title || !normalised || !publishedAt) return null;
+  const link = entry.link.trim();
   const candidate = {
     id: storyId(normalised),
-    title,
-    summary: stripHtml(text(raw.description) || text(raw['content:encoded'])),
-    link: link.trim(),
-    image: imageOf(raw),
+    title: entry.title,
+    summary: entry.summary,
+    link,
+    image: entry.image,
     publishedAt,
-    source,
-    kind: newsKind(title),
+    source: new URL(link).hostname.toLowerCase().replace(/^www\./, ''),
+    kind: kindNamed(entry.categories.flatMap(categoryWords)) ?? newsKind(entry.title),
+    sport,
     matchId: null,
   };
   const parsed = NewsItemSchema.safeParse(candidate);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSimulatorConfig } from './env.ts';
 import { DEFAULT_SEED } from '../simulator.ts';
@@ -12,10 +15,9 @@ describe('simulator configuration', () => {
 
   it('lists every bad variable in one error', () => {
     const attempt = () =>
-      readSimulatorConfig(
-        { SIM_PORT: 'http', SIM_SEED: '1.5', SIM_TIME_SCALE: '0', SIM_REPLAY: '/nowhere/cup.json' },
-        ['--fast'],
-      );
+      readSimulatorConfig({ SIM_PORT: 'http', SIM_SEED: '1.5', SIM_TIME_SCALE: '0', SIM_REPLAY: '' }, [
+        '--fast',
+      ]);
     expect(attempt).toThrow(/bad configuration/);
     const message = (() => {
       try {
@@ -25,8 +27,29 @@ describe('simulator configuration', () => {
         return (err as Error).message;
       }
     })();
-    for (const name of ['SIM_PORT', 'SIM_SEED', 'SIM_TIME_SCALE', 'SIM_REPLAY', '--fast'])
-      expect(message).toContain(name);
+    for (const name of ['SIM_PORT', 'SIM_SEED', 'SIM_TIME_SCALE', '--fast']) expect(message).toContain(name);
+  });
+
+  it('keeps a replay file it cannot read as a refusal naming the file and the field, not a bad configuration', () => {
+    const missing = readSimulatorConfig({ SIM_REPLAY: '/nowhere/cup.json' });
+    expect(missing.SIM_REPLAY?.tournament).toBeUndefined();
+    expect(missing.SIM_REPLAY?.error?.message).toMatch(/\/nowhere\/cup\.json.*cannot be read as JSON/);
+
+    const dir = mkdtempSync(join(tmpdir(), 'sim-replay-'));
+    try {
+      const file = join(dir, 'cup.json');
+      writeFileSync(
+        file,
+        JSON.stringify({ name: 'Cup 2020', matches: [{ date: '2020-07-01', team1: 'A' }] }),
+      );
+      const broken = readSimulatorConfig({}, ['--replay', file]);
+      expect(broken.SIM_REPLAY?.path).toBe(file);
+      expect(broken.SIM_REPLAY?.error?.problems).toEqual([
+        'matches[0].team2: expected a team name or {"name": …}, got nothing',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.skipIf(!HAS_SHARED_DATA)(
@@ -35,7 +58,7 @@ describe('simulator configuration', () => {
       const path = `${SHARED_DATA_DIR}openfootball/worldcup_2022.json`;
       const config = readSimulatorConfig({ SIM_REPLAY: '/nowhere.json' }, ['--replay', path]);
       expect(config.SIM_REPLAY?.path).toBe(path);
-      expect(config.SIM_REPLAY?.tournament.matches).toHaveLength(64);
+      expect(config.SIM_REPLAY?.tournament?.matches).toHaveLength(64);
     },
   );
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readOpenfootballFile, type OpenfootballTournament } from '../replay-openfootball.ts';
+import { readOpenfootballFile, ReplayFileError, type OpenfootballTournament } from '../openfootball-file.ts';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_SEED, DEFAULT_TIME_SCALE } from '../simulator.ts';
 
 /**
@@ -11,15 +11,24 @@ import { DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_SEED, DEFAULT_TIME_SCALE } from 
 const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema);
 
+/**
+ * The tournament to replay, or why it cannot be: a file that cannot be read is not a configuration error
+ * that stops the simulator (and with it `npm start`); main.ts says what is wrong with it and plays the
+ * seeded match day instead.
+ */
+export type ReplayConfig =
+  | { path: string; tournament: OpenfootballTournament; error?: never }
+  | { path: string; error: ReplayFileError; tournament?: never };
+
 const replayFile = z
   .string()
   .min(1)
-  .transform((path, ctx): { path: string; tournament: OpenfootballTournament } => {
+  .transform((path): ReplayConfig => {
     try {
       return { path, tournament: readOpenfootballFile(path) };
     } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      return z.NEVER;
+      if (err instanceof ReplayFileError) return { path, error: err };
+      throw err;
     }
   });
 

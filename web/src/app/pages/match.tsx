@@ -79,7 +79,14 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const match = 'data' in initial ? initial.data.detail.match : null;
   const [extras, news] = await Promise.all([
     match ? fetchExtras(match, request.signal, api) : NO_EXTRAS,
-    match ? fetchNewsAbout([match.home.name, match.away.name], MATCH_NEWS_LIMIT, request.signal, api) : null,
+    match
+      ? fetchNewsAbout(
+          { teams: [match.home.name, match.away.name], sport: sportOf(match.competition) },
+          MATCH_NEWS_LIMIT,
+          request.signal,
+          api,
+        )
+      : null,
   ]);
   const page: MatchPageData = { matchId: params.id, initial, ...extras, news };
   return { tab, page };

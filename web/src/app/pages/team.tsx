@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { headToHeadSlug, isFinished, isLive } from '@pitchside/shared/domain';
+import { DEFAULT_SPORT, headToHeadSlug, isFinished, isLive, sportOf } from '@pitchside/shared/domain';
 import { fetchTeamPage, isMissing } from '../../features/explore/api/explore-api.ts';
 import { FormChips } from '../../features/explore/components/form-chips.tsx';
 import { MatchDayList } from '../../features/explore/components/match-day-list.tsx';
@@ -25,7 +25,10 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const page = await fetchTeamPage(api, params.id ?? '', request.signal);
   if (isMissing(page)) throw new Response('This page could not be found', { status: 404 });
   if ('error' in page) throw new Response(page.error.message, { status: 503 });
-  const news = await fetchNewsAbout([page.data.team.name], TEAM_NEWS_LIMIT, request.signal, api);
+  const { team, competitions } = page.data;
+  // A team plays one sport: its competitions say which (football when it has none yet).
+  const sport = competitions[0] ? sportOf(competitions[0]) : DEFAULT_SPORT;
+  const news = await fetchNewsAbout({ teams: [team.name], sport }, TEAM_NEWS_LIMIT, request.signal, api);
   return { ...page.data, news: 'data' in news ? news.data : [] };
 }
 

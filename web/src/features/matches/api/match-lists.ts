@@ -41,17 +41,22 @@ export const fetchNews = (
 ): Promise<Ack<NewsItem[]>> => api.get(`/news?limit=${limit}`, NewsList, signal);
 
 /**
- * GET /api/news?team=…: the stories naming every one of these teams, newest first: a match's (its preview
- * and report) with both of its teams, a team's with one.
+ * GET /api/news?team=…&sport=…: the stories of that sport naming every one of these teams, newest first: a
+ * match's (its preview and report) with both of its teams, a team's with one. The sport keeps Real Madrid's
+ * basketball reports off the football club's pages.
  */
 export const fetchNewsAbout = (
-  teams: readonly string[],
+  about: { teams: readonly string[]; sport: string },
   limit: number,
   signal?: AbortSignal,
   api: ApiClient = browserApi,
 ): Promise<Ack<NewsItem[]>> =>
   api.get(
-    `/news?${new URLSearchParams([...teams.map((team) => ['team', team]), ['limit', String(limit)]])}`,
+    `/news?${new URLSearchParams([
+      ...about.teams.map((team) => ['team', team]),
+      ['sport', about.sport],
+      ['limit', String(limit)],
+    ])}`,
     NewsList,
     signal,
   );

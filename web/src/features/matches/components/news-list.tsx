@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { NewsItem } from '@pitchside/shared/domain';
+import { DEFAULT_SPORT, type NewsItem } from '@pitchside/shared/domain';
 import { LazyImage } from '../../../components/lazy-media.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import '../matches.css';
+import { SportIcon, useSportName } from './sport-icon.tsx';
 
 interface NewsListProps {
   items: readonly NewsItem[];
@@ -19,10 +20,17 @@ interface NewsListProps {
 export const NewsList = memo(function NewsList({ items, matchHref }: NewsListProps) {
   const { t } = useTranslation('matches');
   const format = useFormat();
+  const sportName = useSportName();
   return (
     <ul className="news-list">
       {items.map((item) => (
-        <li className="news-card" key={item.id} data-testid="news-item" data-kind={item.kind}>
+        <li
+          className="news-card"
+          key={item.id}
+          data-testid="news-item"
+          data-kind={item.kind}
+          data-sport={item.sport}
+        >
           <div className="news-card__media">
             {item.image ? (
               <LazyImage className="news-card__image" src={item.image} alt="" width={320} height={180} />
@@ -32,6 +40,8 @@ export const NewsList = memo(function NewsList({ items, matchHref }: NewsListPro
           </div>
           <div className="news-card__body">
             <span className="news-card__meta">
+              {/* As the hot matches do: football is the default, another sport says which it is. */}
+              {item.sport !== DEFAULT_SPORT && <SportIcon sport={item.sport} label={sportName(item.sport)} />}
               <span className={`news-card__kind news-card__kind--${item.kind}`}>
                 {t(`news.kind.${item.kind}`)}
               </span>
@@ -40,7 +50,10 @@ export const NewsList = memo(function NewsList({ items, matchHref }: NewsListPro
             <h3 className="news-card__title">
               <a href={item.link} rel="noopener noreferrer" target="_blank">
                 {item.title}
-                <span className="visually-hidden"> {t('news.external', { source: item.source })}</span>
+                <span className="visually-hidden" data-testid="news-opens-on">
+                  {' '}
+                  {t('news.external', { source: item.source })}
+                </span>
               </a>
             </h3>
             {item.summary && <p className="news-card__summary">{item.summary}</p>}

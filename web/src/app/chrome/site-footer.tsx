@@ -6,7 +6,7 @@ import {
   DEFAULT_SUPPORT_EMAIL,
   type SocialLinks,
 } from '@pitchside/shared/contact/constants';
-import { useVisit } from '../boot.ts';
+import { useVisit } from '../../lib/visit.ts';
 import { switchLanguagePath } from '../language/negotiate.ts';
 import { useLocalPath } from '../paths.ts';
 import { LANGUAGE_NAMES } from './language-switcher.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { DEFAULT_LANGUAGE, LANGUAGES, PRODUCT_NAME, SHARE_IMAGE } from '@pitchside/shared/constants';
-import { useVisit } from '../boot.ts';
+import { useVisit } from '../../lib/visit.ts';
 import { splitLanguage } from '../language/negotiate.ts';
 
 interface PageHeadProps {

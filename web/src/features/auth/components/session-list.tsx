@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountSession } from '@pitchside/shared/auth';
-import { useVisit } from '../../../app/boot.ts';
+import { useVisit } from '../../../lib/visit.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { showToast } from '../../../stores/toast-store.ts';
 import { listSessions, revokeSession, signOutEverywhere } from '../api/auth-api.ts';

@@ -21,7 +21,7 @@ import {
   prefixPath,
   readCookie,
   splitLanguage,
-} from './app/language/negotiate.ts';
+} from './lib/i18n/negotiate.ts';
 import { pageModulePath, routes, type PageHandle } from './app/routes.tsx';
 import { hasSessionHint } from './features/auth/session-keys.ts';
 import { createApiClient, type LoaderContext } from './lib/api.ts';

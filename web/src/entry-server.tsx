@@ -23,7 +23,7 @@ import {
   splitLanguage,
 } from './lib/i18n/negotiate.ts';
 import { pageModulePath, routes, type PageHandle } from './app/routes.tsx';
-import { hasSessionHint } from './features/auth/session-keys.ts';
+import { hasSessionHint } from './lib/session/session-keys.ts';
 import { createApiClient, type LoaderContext } from './lib/api.ts';
 import { detectDevice } from './lib/detect-device.ts';
 import { createI18n } from './lib/i18n/create-i18n.ts';

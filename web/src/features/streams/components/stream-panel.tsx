@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MatchStreams, StreamSource } from '@pitchside/shared/payments';
-import { codeMessage } from '../../auth/utils/describe-auth-error.ts';
+import { codeMessage } from '../../../lib/session/describe-auth-error.ts';
 import { contentTopics } from '@pitchside/shared/content';
 import { useContentTopic } from '../../live/hooks/use-content-topic.ts';
 import { fetchMatchStreams, fetchStreamUrl } from '../api/streams-api.ts';

@@ -7,7 +7,7 @@ import '../../features/content/content.css';
 import { fetchMatch } from '../../features/live/api/live-rest.ts';
 import { loadHighlights, type HighlightsData } from '../../features/media/api/load-highlights.ts';
 import { HighlightGrid } from '../../features/media/components/highlight-grid.tsx';
-import { useContentRevalidation } from '../../features/live/hooks/use-content-revalidation.ts';
+import { useContentRevalidation } from '../../lib/content-topics/use-content-revalidation.ts';
 import { ListMessage } from '../../features/matches/components/list-message.tsx';
 import { apiFrom } from '../../lib/api.ts';
 import { PageHead } from '../head/page-head.tsx';

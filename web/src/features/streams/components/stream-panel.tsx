@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { MatchStreams, StreamSource } from '@pitchside/shared/payments';
 import { codeMessage } from '../../../lib/session/describe-auth-error.ts';
 import { contentTopics } from '@pitchside/shared/content';
-import { useContentTopic } from '../../live/hooks/use-content-topic.ts';
+import { useContentTopic } from '../../../lib/content-topics/use-content-topic.ts';
 import { fetchMatchStreams, fetchStreamUrl } from '../api/streams-api.ts';
 import { defaultSource, stageOf } from '../utils/stream-choice.ts';
 import { StreamPlayer } from './stream-player.tsx';

@@ -7,7 +7,8 @@ import { contentTopics } from '@pitchside/shared/content';
 import { useContentTopic } from '../../../lib/content-topics/use-content-topic.ts';
 import { fetchMatchStreams, fetchStreamUrl } from '../api/streams-api.ts';
 import { defaultSource, stageOf } from '../utils/stream-choice.ts';
-import { StreamPlayer } from './stream-player.tsx';
+import { StreamPlayer } from '../../../components/player/stream-player.tsx';
+import '../../../components/player/player.css';
 
 export interface StreamPanelProps {
   matchId: string;

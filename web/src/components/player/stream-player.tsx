@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StreamUrl } from '@pitchside/shared/payments';
-import { engineFor, type PlaybackEngine } from '../utils/stream-choice.ts';
-import { refreshDelayMs, tokenOf, withToken } from '../utils/stream-token.ts';
+import { engineFor, type PlaybackEngine } from './playback-engine.ts';
+import { refreshDelayMs, tokenOf, withToken } from './stream-token.ts';
+import './player.css';
 
 /** A request leaving later than this before its token's expiry waits for a fresh token. */
 const REQUEST_MARGIN_MS = 2000;

@@ -5,7 +5,7 @@ import { PageMessage } from '../../components/page-message.tsx';
 import { MatchSummary } from '../../features/content/components/match-summary.tsx';
 import '../../features/content/content.css';
 import { fetchMatch } from '../../features/live/api/live-rest.ts';
-import { loadHighlights, type HighlightsData } from '../../features/media/api/load-highlights.ts';
+import { loadHighlights, type HighlightsData } from '../load-highlights.ts';
 import { HighlightGrid } from '../../features/media/components/highlight-grid.tsx';
 import { useContentRevalidation } from '../../lib/content-topics/use-content-revalidation.ts';
 import { ListMessage } from '../../features/matches/components/list-message.tsx';

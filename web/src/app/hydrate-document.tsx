@@ -49,7 +49,7 @@ async function hydrate(
       document.documentElement.dataset.hydrated = 'true';
       // The server rendered times in the zone it knew; from now on use the browser's, and tell the server.
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      if (zone && zone !== visit.timeZone) {
+      if (zone && zone !== boot.timeZone) {
         document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Max-Age=31536000; Path=/; SameSite=Lax`;
         setVisit((v) => ({ ...v, timeZone: zone }));
       }

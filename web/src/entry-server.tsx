@@ -30,7 +30,7 @@ import { createI18n } from './lib/i18n/create-i18n.ts';
 import { messagesFor } from './lib/i18n/messages-server.ts';
 import { ALWAYS_SENT, type Messages } from './lib/i18n/namespaces.ts';
 import { trackUsedNamespaces } from './lib/i18n/used-namespaces.ts';
-import { insertBeforeBodyEnd } from './lib/insert-before-body-end.ts';
+import { insertBeforeBodyEnd } from './server/insert-before-body-end.ts';
 
 /** The slice of Vite's build manifest (dist/client/.vite/manifest.json) the renderer reads. */
 export type ViteManifest = Record<

@@ -36,7 +36,7 @@ export default defineConfig({
           typecheck: {
             enabled: true,
             only: true,
-            include: ['{shared,ingest,gateway,web,load-tests}/src/**/*.test-d.ts'],
+            include: ['{shared,ingest,ingest/simulator,gateway,web,load-tests}/src/**/*.test-d.ts'],
             tsconfig: './tsconfig.type-tests.json',
           },
         },

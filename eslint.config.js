@@ -87,8 +87,7 @@ const webLayerZones = [
 
 /** Where a package reads its configuration from the environment (zod, once, every bad variable named). */
 const ENV_MODULES = [
-  '**/src/config/env.ts', // each service's and the load-test harness's
-  'ingest/src/simulator/sim-env.ts', // the simulator's, until it is a package of its own
+  '**/src/config/env.ts', // each service's (the simulator's too) and the load-test harness's
   'scripts/lib/env.mjs', // npm start's and npm test's launchers
 ];
 /**
@@ -154,6 +153,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
     },
     rules: {
+      // Packages import each other by name, through the subpaths their package.json `exports` lists
+      // (`@pitchside/gateway/app`), never by a relative path into another package's folder; the nearest
+      // package.json says which package a file is in (ingest/simulator is a package of its own).
+      'import-x/no-relative-packages': 'error',
       'import-x/no-restricted-paths': ['error', { zones: webLayerZones }],
       // A cycle makes module order matter (a value read before its module ran) and hides which module is
       // the lower one. Break it by moving what both need into a third module. Costs about a quarter of the

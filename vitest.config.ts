@@ -28,6 +28,20 @@ export default defineConfig({
         test: { name: 'integration', include: ['{ingest,gateway}/test/**/*.test.ts'] },
       },
       {
+        // Type tests (*.test-d.ts): what must compile and what must not (a wrong ack shape), checked by tsc.
+        extends: true,
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['{shared,ingest,ingest/simulator,gateway,web,load-tests}/src/**/*.test-d.ts'],
+            tsconfig: './tsconfig.type-tests.json',
+          },
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'browser',

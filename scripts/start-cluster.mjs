@@ -12,13 +12,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDependencies } from './lib/deps.mjs';
+import { launcherEnv } from './lib/env.mjs';
 import { ensureRedis } from './lib/redis.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
 import { requireSharedDatabase } from './lib/shared-database.mjs';
 import { createServiceRunner, startSimulator, waitForHttp } from './lib/services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
+const env = launcherEnv();
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '127.0.0.1';
 const gatewayPorts = (env.GATEWAY_PORTS ?? `${port + 1},${port + 2}`).split(',').map(Number);

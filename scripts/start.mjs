@@ -6,12 +6,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDependencies } from './lib/deps.mjs';
+import { launcherEnv } from './lib/env.mjs';
 import { ensureRedis } from './lib/redis.mjs';
 import { createServiceRunner, startSimulator, waitForHttp } from './lib/services.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
+const env = launcherEnv();
 const port = Number(env.PORT ?? 8080);
 const url = `http://127.0.0.1:${port}`;
 

@@ -6,13 +6,14 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDependencies } from './lib/deps.mjs';
+import { launcherEnv } from './lib/env.mjs';
 import { ensureRedis } from './lib/redis.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 try {
   ensureDependencies(root);
-  await ensureRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  await ensureRedis(launcherEnv().REDIS_URL);
   ensureWebBuild(root);
 } catch (error) {
   console.error(`\nThe tests cannot run: ${error.message}`);

@@ -52,7 +52,7 @@ const app = await createApp(
     payments: paymentsOptionsFromEnv(env),
     ops: { intervalMs: env.OPS_SAMPLE_MS },
     // The embedded simulator streams the demo's TV channels and films: seed them once into an empty catalogue.
-    content: { demo: env.PROVIDER === 'simulator' && !process.env.STREAMS_API_URL },
+    content: { demo: env.streamsFromSimulator },
     contact: {
       supportEmail: env.SUPPORT_EMAIL,
       social: { telegram: env.SOCIAL_TELEGRAM_URL, x: env.SOCIAL_X_URL, facebook: env.SOCIAL_FACEBOOK_URL },

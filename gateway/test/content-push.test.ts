@@ -121,7 +121,7 @@ describe('content:changed across gateways', () => {
     expect(fromA).toEqual({ topic: 'hot-matches', at: expect.any(String) });
     expect(fromB.at).toBe(fromA.at);
     // A page subscribing afterwards, on either gateway, learns when the topic last changed: if its data was
-    // rendered before that, it reads again (web/src/features/live/api/content-topics.ts).
+    // rendered before that, it reads again (web/src/lib/content-topics/content-topics.ts).
     for (const gateway of [a, b]) {
       const late = connectClient(gateway.url);
       sockets.push(late);

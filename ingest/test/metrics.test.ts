@@ -121,7 +121,7 @@ describe('ingest metrics and probes', () => {
     await ingest.queue.removeJobScheduler('poll-news');
     const notReady = await fetch(`${base}/readyz`);
     expect(notReady.status).toBe(503);
-    expect((await notReady.json()).data).toMatchObject({
+    expect(((await notReady.json()) as { data: unknown }).data).toMatchObject({
       ready: false,
       redis: true,
       schedulers: POLL_JOBS.length - 1,

@@ -11,7 +11,8 @@ import { DEFAULT_REDIRECT_STATUS, LANGUAGE_COOKIE } from '@pitchside/shared/cons
 import type { RenderRequest, RenderResult } from '@pitchside/shared/site/render-contract';
 
 export type { RenderRequest, RenderResult };
-import { scriptJson, THEME_COOKIE, TIME_ZONE_COOKIE, type BootData, type SiteConfig } from './app/boot.ts';
+import { scriptJson, THEME_COOKIE, type BootData } from './app/boot.ts';
+import { TIME_ZONE_COOKIE, type SiteConfig } from './lib/visit.ts';
 import { MESSAGES_DATA_ID } from './app/data-blocks.ts';
 import { Document } from './app/document.tsx';
 import {
@@ -20,16 +21,16 @@ import {
   prefixPath,
   readCookie,
   splitLanguage,
-} from './app/language/negotiate.ts';
+} from './lib/i18n/negotiate.ts';
 import { pageModulePath, routes, type PageHandle } from './app/routes.tsx';
-import { hasSessionHint } from './features/auth/session-keys.ts';
+import { hasSessionHint } from './lib/session/session-keys.ts';
 import { createApiClient, type LoaderContext } from './lib/api.ts';
 import { detectDevice } from './lib/detect-device.ts';
 import { createI18n } from './lib/i18n/create-i18n.ts';
 import { messagesFor } from './lib/i18n/messages-server.ts';
 import { ALWAYS_SENT, type Messages } from './lib/i18n/namespaces.ts';
 import { trackUsedNamespaces } from './lib/i18n/used-namespaces.ts';
-import { insertBeforeBodyEnd } from './lib/insert-before-body-end.ts';
+import { insertBeforeBodyEnd } from './server/insert-before-body-end.ts';
 
 /** The slice of Vite's build manifest (dist/client/.vite/manifest.json) the renderer reads. */
 export type ViteManifest = Record<

@@ -145,6 +145,8 @@ const EnvSchema = BaseEnvSchema.superRefine((env, ctx) => {
   ...env,
   STREAMS_API_URL:
     env.STREAMS_API_URL ?? (env.PROVIDER === 'simulator' ? `http://127.0.0.1:${env.SIM_PORT}` : undefined),
+  /** The streams come from the embedded simulator (no STREAMS_API_URL of its own): the demo's TV and films. */
+  streamsFromSimulator: env.STREAMS_API_URL === undefined && env.PROVIDER === 'simulator',
 }));
 export type GatewayEnv = z.infer<typeof EnvSchema>;
 

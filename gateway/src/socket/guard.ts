@@ -1,21 +1,44 @@
 import type { z } from 'zod';
 import { MAX_SOCKET_PAYLOAD_BYTES } from '@pitchside/shared/constants';
 import { PitchsideError } from '@pitchside/shared/errors';
-import type { Ack } from '@pitchside/shared/protocol';
+import type { Ack, AckCallback, ClientToServerEvents } from '@pitchside/shared/protocol';
+
+/** A request a client may send: shared's ClientToServerEvents, each answered through an ack. */
+export type RequestEvent = keyof ClientToServerEvents;
+/** The payload of request `E` as the protocol declares it (what its schema parses to). */
+export type RequestPayload<E extends RequestEvent> = Parameters<ClientToServerEvents[E]>[0];
+/** What a handler of request `E` answers with: the `data` of the ack the protocol declares for it. */
+export type RequestAnswer<E extends RequestEvent> =
+  Parameters<ClientToServerEvents[E]>[1] extends AckCallback<infer T> ? T : never;
+/** A guarded handler as Socket.IO calls it: the socket as `this`, then the event's payload and ack. */
+export type RequestListener<E extends RequestEvent, Ctx> = (
+  this: Ctx,
+  ...args: Parameters<ClientToServerEvents[E]>
+) => Promise<void>;
 
 /**
- * Wraps a socket request handler: checks there is an ack to answer, the payload's size and shape,
+ * Wraps the handler of request `event`: checks there is an ack to answer, the payload's size and shape,
  * and turns every failure into an error ack. The socket stays up whatever the client sends.
+ *
+ * Typed by the event's name from the shared protocol, both ways: the schema must parse to the payload the
+ * protocol declares, the handler must answer with the ack's data (a wrong answer fails `npm run typecheck`,
+ * see guard.test-d.ts), and the listener fits only `socket.on(event, …)` for its own event.
  */
-export function guarded<S extends z.ZodType, R, Ctx extends { data: RateState }>(
+export function guarded<
+  E extends RequestEvent,
+  S extends z.ZodType<RequestPayload<E>>,
+  Ctx extends { data: RateState },
+>(
+  event: E,
   schema: S,
-  handle: (socket: Ctx, payload: z.infer<S>) => Promise<R>,
-  onUnexpected: (error: unknown) => void,
-) {
+  handle: (socket: Ctx, payload: z.infer<S>) => Promise<RequestAnswer<E>>,
+  onUnexpected: (error: unknown, event: E) => void,
+): RequestListener<E, Ctx> {
   // One function for every socket (Socket.IO calls listeners with `this` = the socket): no closure per viewer.
-  return async function (this: Ctx, payload: unknown, ack: unknown): Promise<void> {
+  // What arrives is whatever the client sent, whatever the protocol says: `unknown` until parsed.
+  const listener = async function (this: Ctx, payload: unknown, ack: unknown): Promise<void> {
     if (typeof ack !== 'function') return; // a request without an ack cannot be answered: ignore it
-    const reply = ack as (response: Ack<R>) => void;
+    const reply = ack as (response: Ack<RequestAnswer<E>>) => void;
     try {
       if (!takeToken(this.data)) throw new PitchsideError('request:rate-limited');
       if (payloadBytes(payload) > MAX_SOCKET_PAYLOAD_BYTES)
@@ -31,10 +54,11 @@ export function guarded<S extends z.ZodType, R, Ctx extends { data: RateState }>
       reply({ data: await handle(this, parsed.data) });
     } catch (error) {
       if (error instanceof PitchsideError) return reply({ error: error.toBody() });
-      onUnexpected(error);
+      onUnexpected(error, event);
       reply({ error: new PitchsideError('server:internal').toBody() });
     }
   };
+  return listener as RequestListener<E, Ctx>;
 }
 
 function payloadBytes(payload: unknown): number {

@@ -159,13 +159,15 @@ export function attachSocketHandlers({
   internals = new LibraryInternals(true, logger),
 }: SocketHandlerDeps): void {
   const log = logger.child({ module: 'socket' });
-  const unexpected = (error: unknown) => log.error({ err: error }, 'socket handler failed');
+  const unexpected = (error: unknown, event: string) =>
+    log.error({ err: error, event }, 'socket handler failed');
 
   io.of('/').adapter.on('delete-room', (room: string) => {
     if (room.startsWith('scoreboard:')) scoreboardFanout.deactivate(room);
   });
 
   const matchSubscribe = guarded(
+    'match:subscribe',
     MatchSubscribeSchema,
     async (socket: PitchsideSocket, { matchId, since }): Promise<MatchSubscribeResult> => {
       const held = (socket.data.matches ??= new Set());
@@ -203,6 +205,7 @@ export function attachSocketHandlers({
   );
 
   const matchUnsubscribe = guarded(
+    'match:unsubscribe',
     MatchUnsubscribeSchema,
     async (socket: PitchsideSocket, { matchId }) => {
       if (!socket.data.matches?.delete(matchId)) {
@@ -215,6 +218,7 @@ export function attachSocketHandlers({
   );
 
   const scoreboardSubscribe = guarded(
+    'scoreboard:subscribe',
     ScoreboardSubscribeSchema,
     async (socket: PitchsideSocket, { scope }): Promise<ScoreboardSnapshot> => {
       const room = scoreboardRoom(scope);
@@ -232,6 +236,7 @@ export function attachSocketHandlers({
   );
 
   const scoreboardUnsubscribe = guarded(
+    'scoreboard:unsubscribe',
     ScoreboardSubscribeSchema,
     async (socket: PitchsideSocket, { scope }) => {
       const room = scoreboardRoom(scope);
@@ -246,6 +251,7 @@ export function attachSocketHandlers({
 
   // Operators' content (issue 6): the room is all there is; content/content-hub.ts emits `content:changed`.
   const contentSubscribe = guarded(
+    'content:subscribe',
     ContentSubscribeSchema,
     async (socket: PitchsideSocket, { topic }) => {
       const room = contentRoom(topic);
@@ -258,6 +264,7 @@ export function attachSocketHandlers({
   );
 
   const contentUnsubscribe = guarded(
+    'content:unsubscribe',
     ContentSubscribeSchema,
     async (socket: PitchsideSocket, { topic }) => {
       const room = contentRoom(topic);

@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { readSimulatorConfig, type SimulatorConfig } from './config/env.ts';
+import { readProcessSimulatorConfig, type SimulatorConfig } from './config/env.ts';
 import { createSimulator } from './simulator.ts';
 
 /**
@@ -9,7 +9,7 @@ import { createSimulator } from './simulator.ts';
 
 let config: SimulatorConfig;
 try {
-  config = readSimulatorConfig(process.env, process.argv.slice(2));
+  config = readProcessSimulatorConfig();
 } catch (err) {
   // Before there is a logger, and meant for a person at a terminal.
   console.error((err as Error).message);

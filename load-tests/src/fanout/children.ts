@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { childEnv } from '../config/env.ts';
 import { RpcClient } from './ipc.ts';
 
 /** The benchmark's child processes: pinned to a core, talked to over IPC, killed when we exit however we exit. */
@@ -36,7 +37,7 @@ export function spawnPinned<Api, Events>(
     ['-c', String(core), process.execPath, '--expose-gc', '--import', TSX_LOADER, script, ...args],
     {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, ...env },
+      env: childEnv(env),
     },
   );
   children.add(child);

@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { ScoreboardEntrySchema } from '@pitchside/shared/protocol';
 import { ensureRedis } from '@pitchside/scripts/redis';
 import { ensureWebBuild } from '@pitchside/scripts/web-build';
+import { childEnv } from '../config/env.ts';
 
 /**
  * The whole platform as `npm start` runs it (scripts/start.mjs): the simulated game API, ingest reading it,
@@ -131,15 +132,14 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
 
   const prefix = `${run}:`;
   const [gatewayPort, simulatorPort, metricsPort] = [await freePort(), await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = childEnv({
     REDIS_URL: options.redisUrl,
     REDIS_PREFIX: prefix,
     LOG_LEVEL: 'warn',
     PROVIDER: 'simulator',
     // The simulator listens here, ingest reads it here, and the gateway finds its streams here.
     SIM_PORT: String(simulatorPort),
-  };
+  });
   const simulator = runService(
     'simulator',
     'ingest/simulator/src/main.ts',

@@ -4,6 +4,7 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { harnessEnv } from '../config/env.ts';
 import { neighbourCpuPercent, readProcessTicks, waitForQuiet } from '../fanout/host-cpu.ts';
 import { canPin, liveMatches, startBenchStack, type BenchStack } from './bench-stack.ts';
 import { firstViewFromFetched, firstViewFromHtml, type Manifest } from './first-view-js.ts';
@@ -33,10 +34,10 @@ const { values: flags } = parseArgs({
     pages: { type: 'string', default: 'home,live-matches,match' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
-    chrome: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-    redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    chrome: { type: 'string', default: harnessEnv.chromiumPath },
+    redis: { type: 'string', default: harnessEnv.redisUrl },
     'no-build': { type: 'boolean', default: false },
-    'web-dist': { type: 'string', default: process.env.PITCHSIDE_WEB_DIST },
+    'web-dist': { type: 'string', default: harnessEnv.webDist },
     reports: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -68,9 +69,9 @@ const options = {
   chromePath: flags.chrome ?? '/usr/bin/chromium',
   redisUrl: flags.redis ?? 'redis://127.0.0.1:6379',
   build: !flags['no-build'],
-  // Relative to where `npm run` was typed (npm runs the script from load-tests/ and says where in INIT_CWD).
   reports: flags.reports ?? false,
-  webDist: flags['web-dist'] ? path.resolve(process.env.INIT_CWD ?? '.', flags['web-dist']) : null,
+  // Relative to where `npm run` was typed (npm runs the script from load-tests/ and says where in INIT_CWD).
+  webDist: flags['web-dist'] ? path.resolve(harnessEnv.invokedFrom, flags['web-dist']) : null,
   seed: 20250614,
   timeScale: 1,
   gatewayCore: pinned ? 0 : null,

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { deviceClass } from '../lib/device.ts';
-import { VisitContext, type BootData, type Visit } from './boot.ts';
+import { VisitContext, type Visit } from '../lib/visit.ts';
+import type { BootData } from './boot.ts';
 import { BOOT_DATA_ID, ROUTER_DATA_ID } from './data-blocks.ts';
 
 interface DocumentProps {

@@ -5,7 +5,8 @@ import { guardParserChunks } from '../lib/envelope.ts';
 import { loadNamespace, setBrowserI18n } from '../lib/i18n/browser-language.ts';
 import type { Messages } from '../lib/i18n/namespaces.ts';
 import { createI18n } from '../lib/i18n/create-i18n.ts';
-import { TIME_ZONE_COOKIE, type BootData, type Visit } from './boot.ts';
+import { TIME_ZONE_COOKIE, type Visit } from '../lib/visit.ts';
+import type { BootData } from './boot.ts';
 import { BOOT_DATA_ID, MESSAGES_DATA_ID, ROUTER_DATA_ID } from './data-blocks.ts';
 import { Document } from './document.tsx';
 import { loadGuarded } from './navigation/chunk-guard.ts';
@@ -48,7 +49,7 @@ async function hydrate(
       document.documentElement.dataset.hydrated = 'true';
       // The server rendered times in the zone it knew; from now on use the browser's, and tell the server.
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      if (zone && zone !== visit.timeZone) {
+      if (zone && zone !== boot.timeZone) {
         document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Max-Age=31536000; Path=/; SameSite=Lax`;
         setVisit((v) => ({ ...v, timeZone: zone }));
       }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { contentTopics } from '@pitchside/shared/content';
 import type { Ack } from '@pitchside/shared/protocol';
 import { ListMessage } from '../features/matches/components/list-message.tsx';
-import { useContentRevalidation } from '../features/live/hooks/use-content-revalidation.ts';
+import { useContentRevalidation } from '../lib/content-topics/use-content-revalidation.ts';
 import { StaticPageHead } from './head/static-page-head.tsx';
 
 /** A catalogue of the `media` namespace: its title, lead, empty and error messages, and its content topic. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PaymentResultPage as ResultPage } from '@pitchside/shared/payments';
-import { codeMessage } from '../features/auth/utils/describe-auth-error.ts';
+import { codeMessage } from '../lib/session/describe-auth-error.ts';
 import { StatusPanel } from '../features/content/components/status-panel.tsx';
 import { useVerifiedOrder } from '../features/payments/hooks/use-verified-order.ts';
 import { formatMoney } from '../features/payments/utils/money.ts';

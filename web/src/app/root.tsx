@@ -11,11 +11,11 @@ import {
 } from 'react-router-dom';
 import { useSessionRedirects } from '../features/auth/hooks/use-session-redirects.ts';
 import { useSessionRuntime } from '../features/auth/hooks/use-session-runtime.ts';
-import { hasSessionHint } from '../features/auth/session-keys.ts';
+import { hasSessionHint } from '../lib/session/session-keys.ts';
 import { ToastRegion } from '../components/toast-region.tsx';
 import type { LoaderContext } from '../lib/api.ts';
 import { switchBrowserLanguage } from '../lib/i18n/browser-language.ts';
-import { isLanguage } from './language/negotiate.ts';
+import { isLanguage } from '../lib/i18n/negotiate.ts';
 import { LoadingBar } from './chrome/loading-bar.tsx';
 import { ErrorPage } from './errors/error-page.tsx';
 import { useConnectivity } from './chrome/use-connectivity.ts';

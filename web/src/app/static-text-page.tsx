@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StaticPage } from '@pitchside/shared/content';
 import { ContentPage, ProseSections } from '../features/content/components/content-page.tsx';
-import { OperatorPage } from '../features/media/components/operator-page.tsx';
+import { OperatorPage } from './operator-page.tsx';
 import { usePageText } from '../features/media/hooks/use-page-text.ts';
 import { useSupportEmail } from './chrome/site-footer.tsx';
 import { PageHead } from './head/page-head.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useVisit } from '../app/boot.ts';
+import { useVisit } from './visit.ts';
 
 /**
  * Dates, times and numbers as the visitor reads them: in the page's language and the visitor's time zone.

@@ -51,6 +51,10 @@ const SimulatorEnvSchema = z.object({
 
 export type SimulatorConfig = z.output<typeof SimulatorEnvSchema>;
 
+/** The configuration main.ts starts with: this process's environment and command line. */
+export const readProcessSimulatorConfig = (): SimulatorConfig =>
+  readSimulatorConfig(process.env, process.argv.slice(2));
+
 export function readSimulatorConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): SimulatorConfig {
   const problems: string[] = [];
   const overrides: Record<string, string> = {};

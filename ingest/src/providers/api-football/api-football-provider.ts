@@ -231,7 +231,7 @@ export class ApiFootballProvider implements GameProvider {
     query: Query,
     itemSchema: S,
   ): Promise<{ items: z.output<S>[]; url: string }> {
-    const url = `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+    const url = `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
     const body = await this.http.getJson(path, query);
     return { items: parseEnvelope(body, itemSchema, url), url };
   }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LANGUAGES, type Language } from '@pitchside/shared/constants';
-import { isLanguage, switchLanguagePath } from '../language/negotiate.ts';
+import { isLanguage, switchLanguagePath } from '../../lib/i18n/negotiate.ts';
 
 /** Each language in its own name: a visitor who cannot read the page can still find theirs. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

@@ -6,8 +6,8 @@ import {
   DEFAULT_SUPPORT_EMAIL,
   type SocialLinks,
 } from '@pitchside/shared/contact/constants';
-import { useVisit } from '../boot.ts';
-import { switchLanguagePath } from '../language/negotiate.ts';
+import { useVisit } from '../../lib/visit.ts';
+import { switchLanguagePath } from '../../lib/i18n/negotiate.ts';
 import { useLocalPath } from '../paths.ts';
 import { LANGUAGE_NAMES } from './language-switcher.tsx';
 

@@ -1,5 +1,5 @@
 import { LIVE_CHAT_DELAY_MS, TAG_MANAGER_DELAY_MS } from '@pitchside/shared/constants';
-import type { SiteConfig } from '../boot.ts';
+import type { SiteConfig } from '../../lib/visit.ts';
 
 const FIRST_INTERACTION = ['scroll', 'mousemove', 'touchstart'] as const;
 

@@ -12,7 +12,7 @@ import { detectDevice } from '../../lib/detect-device.ts';
 import { createI18n } from '../../lib/i18n/create-i18n.ts';
 import common from '../../locales/en/common.json';
 import pages from '../../locales/en/pages.json';
-import { VisitContext } from '../boot.ts';
+import { VisitContext } from '../../lib/visit.ts';
 import { describeError, ErrorPage, ErrorPageFallback } from './error-page.tsx';
 
 function RouteErrorPage() {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { DEFAULT_LANGUAGE, LANGUAGES, PRODUCT_NAME, SHARE_IMAGE } from '@pitchside/shared/constants';
-import { useVisit } from '../boot.ts';
-import { splitLanguage } from '../language/negotiate.ts';
+import { useVisit } from '../../lib/visit.ts';
+import { splitLanguage } from '../../lib/i18n/negotiate.ts';
 
 interface PageHeadProps {
   /** The page's own title; the document title is "{title} | Pitchside". */

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { isSafeRedirectTarget } from '@pitchside/shared/auth/redirect-target';
 import type { PageMiddleware } from '@pitchside/shared/site';
-import { useSessionStore } from '../../features/auth/stores/session-store.ts';
+import { useSessionStore } from '../../lib/session/session-store.ts';
 import type { LoaderContext } from '../../lib/api.ts';
 
 /**

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { redirect, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { LANGUAGES, type Language } from '@pitchside/shared/constants';
-import { useSessionStore } from '../../features/auth/stores/session-store.ts';
+import { useSessionStore } from '../../lib/session/session-store.ts';
 import { CmsNav } from '../../features/cms/components/cms-nav.tsx';
 import { CmsWorkspace } from '../../features/cms/components/cms-workspace.tsx';
 import { CMS_SECTIONS, isCmsSection, type CmsSection } from '../../features/cms/cms-sections.ts';

@@ -6,8 +6,8 @@ import { CredentialFields } from '../../features/auth/components/credential-fiel
 import { AuthFormFrame } from '../../features/auth/components/auth-form-frame.tsx';
 import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
 import { saveRedirectTarget, takeRedirectTarget } from '../../features/auth/stores/redirect-target.ts';
-import { signIn } from '../../features/auth/stores/session-actions.ts';
-import { useSessionStore } from '../../features/auth/stores/session-store.ts';
+import { signIn } from '../../lib/session/session-actions.ts';
+import { useSessionStore } from '../../lib/session/session-store.ts';
 import { ContentLinksProvider, RichText } from '../../features/content/content-links.tsx';
 import { showToast } from '../../stores/toast-store.ts';
 import { useSupportEmail } from '../chrome/site-footer.tsx';

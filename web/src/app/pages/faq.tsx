@@ -4,7 +4,7 @@ import { FaqList } from '../../features/content/components/faq-list.tsx';
 import { SECURITY_EMAIL } from '../../features/content/content-links.tsx';
 import { plainText } from '../../features/content/rich-text.ts';
 import { pageTextLoader } from '../../features/media/api/page-text.ts';
-import { OperatorPage } from '../../features/media/components/operator-page.tsx';
+import { OperatorPage } from '../operator-page.tsx';
 import { usePageText } from '../../features/media/hooks/use-page-text.ts';
 import { useSupportEmail } from '../chrome/site-footer.tsx';
 import { PageHead } from '../head/page-head.tsx';

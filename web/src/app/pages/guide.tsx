@@ -5,7 +5,7 @@ import { contentTopics } from '@pitchside/shared/content';
 import { PageMessage } from '../../components/page-message.tsx';
 import { fetchGuide } from '../../features/media/api/media-rest.ts';
 import { GuideArticle } from '../../features/media/components/guide-article.tsx';
-import { useContentRevalidation } from '../../features/live/hooks/use-content-revalidation.ts';
+import { useContentRevalidation } from '../../lib/content-topics/use-content-revalidation.ts';
 import { apiFrom } from '../../lib/api.ts';
 import { LANGUAGE_NAMES } from '../chrome/language-switcher.tsx';
 import { PageHead } from '../head/page-head.tsx';

@@ -5,7 +5,7 @@ import { contentTopics } from '@pitchside/shared/content';
 import { ContentPage, ProseSections } from '../../features/content/components/content-page.tsx';
 import { fetchGuides } from '../../features/media/api/media-rest.ts';
 import { GuideList } from '../../features/media/components/guide-list.tsx';
-import { useContentRevalidation } from '../../features/live/hooks/use-content-revalidation.ts';
+import { useContentRevalidation } from '../../lib/content-topics/use-content-revalidation.ts';
 import { apiFrom } from '../../lib/api.ts';
 import { useSupportEmail } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';

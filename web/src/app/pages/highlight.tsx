@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { loadHighlights } from '../../features/media/api/load-highlights.ts';
+import { loadHighlights } from '../load-highlights.ts';
 import { HighlightGrid } from '../../features/media/components/highlight-grid.tsx';
 import { apiFrom } from '../../lib/api.ts';
 import { MediaPage } from '../media-page.tsx';

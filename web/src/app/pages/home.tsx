@@ -5,7 +5,7 @@ import { contentTopics } from '@pitchside/shared/content';
 import type { ScoreboardScope } from '@pitchside/shared/protocol';
 import { competitionStar } from '../../features/favourites/favourite-star.tsx';
 import { useFavourites } from '../../features/favourites/favourites-store.ts';
-import { useContentReload } from '../../features/live/hooks/use-content-topic.ts';
+import { useContentReload } from '../../lib/content-topics/use-content-topic.ts';
 import { LIVE_SCOPE, useLiveScoreboard } from '../../features/live/hooks/use-live-scoreboard.ts';
 import {
   fetchDayMatches,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { contentTopics } from '@pitchside/shared/content';
 import type { ScoreboardScope } from '@pitchside/shared/protocol';
-import { useContentReload } from '../../features/live/hooks/use-content-topic.ts';
+import { useContentReload } from '../../lib/content-topics/use-content-topic.ts';
 import { LIVE_SCOPE, useLiveScoreboard } from '../../features/live/hooks/use-live-scoreboard.ts';
 import { fetchHotMatches } from '../../features/matches/api/match-lists.ts';
 import { HotMatchList } from '../../features/matches/components/hot-match-list.tsx';

@@ -9,8 +9,8 @@ import { AuthFormFrame } from '../../features/auth/components/auth-form-frame.ts
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
 import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
 import { forgetRedirectTarget, saveRedirectTarget } from '../../features/auth/stores/redirect-target.ts';
-import { signIn } from '../../features/auth/stores/session-actions.ts';
-import { codeMessage, describeAuthError } from '../../features/auth/utils/describe-auth-error.ts';
+import { signIn } from '../../lib/session/session-actions.ts';
+import { codeMessage, describeAuthError } from '../../lib/session/describe-auth-error.ts';
 import { apiFrom } from '../../lib/api.ts';
 import { showToast } from '../../stores/toast-store.ts';
 import { StaticPageHead } from '../head/static-page-head.tsx';

@@ -151,14 +151,14 @@ function LiveMatchPage({ page }: { page: MatchPageData }) {
   // changes, the memoised panels are not rendered again on every tick (applyDelta keeps what a delta
   // does not touch).
   const current = held?.detail.match;
+  const { id, home, away, status, competition, score } = current ?? {};
   const teams = useMemo(
-    () =>
-      current ? { id: current.id, home: current.home, away: current.away, status: current.status } : null,
-    [current?.id, current?.home, current?.away, current?.status],
+    () => (id && home && away && status ? { id, home, away, status } : null),
+    [id, home, away, status],
   );
   const forTable = useMemo(
-    () => (current && teams ? { ...teams, competition: current.competition, score: current.score } : null),
-    [teams, current?.competition, current?.score],
+    () => (teams && competition && score ? { ...teams, competition, score } : null),
+    [teams, competition, score],
   );
 
   if (!held || !teams || !forTable) {

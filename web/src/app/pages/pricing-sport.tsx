@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { contentTopics } from '@pitchside/shared/content';
-import { useContentRevalidation } from '../../features/live/hooks/use-content-revalidation.ts';
+import { useContentRevalidation } from '../../lib/content-topics/use-content-revalidation.ts';
 import { SPORTS } from '@pitchside/shared/domain';
 import '../../features/content/content.css';
 import { loadPricing } from '../../features/payments/api/payments-rest.ts';

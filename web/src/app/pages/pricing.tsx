@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { contentTopics } from '@pitchside/shared/content';
-import { useContentRevalidation } from '../../features/live/hooks/use-content-revalidation.ts';
+import { useContentRevalidation } from '../../lib/content-topics/use-content-revalidation.ts';
 import { ContentLinksProvider, RichText } from '../../features/content/content-links.tsx';
 import { PlanCard } from '../../features/content/components/plan-card.tsx';
 import '../../features/content/content.css';

@@ -11,7 +11,7 @@ import { NewPasswordField } from '../../features/auth/components/new-password-fi
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
 import { requireFields, useAuthForm } from '../../features/auth/hooks/use-auth-form.ts';
 import { saveRedirectTarget } from '../../features/auth/stores/redirect-target.ts';
-import { signIn } from '../../features/auth/stores/session-actions.ts';
+import { signIn } from '../../lib/session/session-actions.ts';
 import { ContentLinksProvider, RichText } from '../../features/content/content-links.tsx';
 import { apiFrom } from '../../lib/api.ts';
 import { showToast } from '../../stores/toast-store.ts';

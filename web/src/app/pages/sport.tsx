@@ -10,7 +10,7 @@ import '../../features/explore/explore.css';
 import { useSportName } from '../../features/explore/hooks/use-sport-name.ts';
 import { mergeEntries } from '../../features/explore/utils/merge-entries.ts';
 import { useLiveScoreboard } from '../../features/live/hooks/use-live-scoreboard.ts';
-import { Crest } from '../../features/matches/components/crest.tsx';
+import { Crest } from '../../components/crest.tsx';
 import { MatchList } from '../../features/matches/components/match-list.tsx';
 import { apiFrom } from '../../lib/api.ts';
 import { dayOf, formatDate, useFormat } from '../../lib/format.ts';

@@ -10,7 +10,7 @@ import { TeamHeader } from '../../features/explore/components/team-header.tsx';
 import '../../features/explore/explore.css';
 import { FavouriteStar } from '../../features/favourites/favourite-star.tsx';
 import { fetchNewsAbout } from '../../features/matches/api/match-lists.ts';
-import { Crest } from '../../features/matches/components/crest.tsx';
+import { Crest } from '../../components/crest.tsx';
 import { NewsList } from '../../features/matches/components/news-list.tsx';
 import { apiFrom } from '../../lib/api.ts';
 import { PageHead } from '../head/page-head.tsx';

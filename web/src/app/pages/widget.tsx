@@ -7,7 +7,7 @@ import { TeamPicker } from '../../features/explore/components/team-picker.tsx';
 import { WidgetConfigurator } from '../../features/widget/components/widget-configurator.tsx';
 import type { WidgetSettings } from '../../features/widget/widget-snippets.ts';
 import { apiFrom } from '../../lib/api.ts';
-import { useVisit } from '../boot.ts';
+import { useVisit } from '../../lib/visit.ts';
 import { LANGUAGE_NAMES } from '../chrome/language-switcher.tsx';
 import { useSupportEmail } from '../chrome/site-footer.tsx';
 import { StaticPageHead } from '../head/static-page-head.tsx';

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { Language } from '@pitchside/shared/constants';
-import { languageCookie } from '../../app/language/negotiate.ts';
+import { languageCookie } from './negotiate.ts';
 import type { LoadNamespace } from './create-i18n.ts';
 import { NAMESPACES, type Messages } from './namespaces.ts';
 

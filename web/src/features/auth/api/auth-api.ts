@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import type { ApiClient } from '../../../lib/api.ts';
 import type { Parser } from '../../../lib/envelope.ts';
-import { authFetch } from './auth-fetch.ts';
+import { authFetch } from '../../../lib/session/auth-fetch.ts';
 
 /**
  * The accounts REST calls the pages make (shared/src/auth/schemas.ts has the contract), answers checked

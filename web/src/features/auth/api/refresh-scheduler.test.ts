@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PitchsideError } from '@pitchside/shared/errors';
 import { createRefreshScheduler } from './refresh-scheduler.ts';
-import { isTransientError } from './auth-fetch.ts';
-import { tokensFrom } from './token-timing.ts';
+import { isTransientError } from '../../../lib/session/auth-fetch.ts';
+import { tokensFrom } from '../../../lib/session/token-timing.ts';
 
 const pair = (expires_in: number) => ({
   access_token: `a${expires_in}`,

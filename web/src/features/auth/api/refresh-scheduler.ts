@@ -1,4 +1,8 @@
-import { earlyRefreshDelay, refreshRetryDelay, type SessionTokens } from './token-timing.ts';
+import {
+  earlyRefreshDelay,
+  refreshRetryDelay,
+  type SessionTokens,
+} from '../../../lib/session/token-timing.ts';
 
 /**
  * The early refresh (SPEC 4): EARLY_REFRESH_MS before the access token expires, refresh; after a network

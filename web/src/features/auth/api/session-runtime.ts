@@ -1,5 +1,5 @@
-import { useSessionStore } from '../stores/session-store.ts';
-import { authFetch, isTransientError } from './auth-fetch.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
+import { authFetch, isTransientError } from '../../../lib/session/auth-fetch.ts';
 import { createRefreshScheduler } from './refresh-scheduler.ts';
 
 /**

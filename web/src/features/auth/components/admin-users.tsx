@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@pitchside/shared/auth';
-import { useVisit } from '../../../app/boot.ts';
+import { useVisit } from '../../../lib/visit.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { listUsers } from '../api/auth-api.ts';
-import { describeAuthError } from '../utils/describe-auth-error.ts';
+import { describeAuthError } from '../../../lib/session/describe-auth-error.ts';
 
 /** The admin side's landing (SPEC 6): the users, searchable by address (GET /api/admin/users, admin scope). */
 export function AdminUsers() {

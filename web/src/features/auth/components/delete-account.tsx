@@ -3,7 +3,7 @@ import type { AuthUser } from '@pitchside/shared/auth';
 import { showToast } from '../../../stores/toast-store.ts';
 import { deleteAccount } from '../api/auth-api.ts';
 import { requireFields, useAuthForm } from '../hooks/use-auth-form.ts';
-import { resetSession } from '../stores/session-actions.ts';
+import { resetSession } from '../../../lib/session/session-actions.ts';
 import { CheckboxField, FormField } from './form-field.tsx';
 import { FormMessage } from './form-message.tsx';
 

@@ -4,7 +4,7 @@ import type { AuthUser } from '@pitchside/shared/auth';
 import { checkPassword, type PasswordPolicy } from '@pitchside/shared/auth/password-policy';
 import { changePassword } from '../api/auth-api.ts';
 import { requireFields, useAuthForm } from '../hooks/use-auth-form.ts';
-import { updateUser } from '../stores/session-actions.ts';
+import { updateUser } from '../../../lib/session/session-actions.ts';
 import { showToast } from '../../../stores/toast-store.ts';
 import { FormField } from './form-field.tsx';
 import { FormMessage } from './form-message.tsx';

@@ -4,7 +4,7 @@ import {
   type PasswordPolicy,
   type PasswordRule,
 } from '@pitchside/shared/auth/password-policy';
-import { codeKey } from '../utils/describe-auth-error.ts';
+import { codeKey } from '../../../lib/session/describe-auth-error.ts';
 
 /** The rules a policy asks for, in the order checkPassword reports them. */
 function rulesOf(policy: PasswordPolicy): PasswordRule[] {

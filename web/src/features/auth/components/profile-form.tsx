@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '@pitchside/shared/auth';
 import { updateAccount } from '../api/auth-api.ts';
 import { useAuthForm, type FieldErrors } from '../hooks/use-auth-form.ts';
-import { updateUser } from '../stores/session-actions.ts';
+import { updateUser } from '../../../lib/session/session-actions.ts';
 import { showToast } from '../../../stores/toast-store.ts';
 import { FormField } from './form-field.tsx';
 import { FormMessage } from './form-message.tsx';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { useSessionStore } from '../stores/session-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 
 // The signed-in menu is its own chunk: an anonymous visitor's first view never downloads it.
 const SessionMenu = lazy(() => import('./session-menu.tsx').then((m) => ({ default: m.SessionMenu })));

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountSession } from '@pitchside/shared/auth';
-import { useVisit } from '../../../app/boot.ts';
+import { useVisit } from '../../../lib/visit.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { showToast } from '../../../stores/toast-store.ts';
 import { listSessions, revokeSession, signOutEverywhere } from '../api/auth-api.ts';
-import { resetSession } from '../stores/session-actions.ts';
-import { describeAuthError } from '../utils/describe-auth-error.ts';
+import { resetSession } from '../../../lib/session/session-actions.ts';
+import { describeAuthError } from '../../../lib/session/describe-auth-error.ts';
 import { describeDevice } from '../utils/describe-device.ts';
 
 /** Where the account is signed in: this device marked, any other one can be signed out, or all at once. */

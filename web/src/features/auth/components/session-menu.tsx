@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { AuthUser } from '@pitchside/shared/auth';
 import { showToast } from '../../../stores/toast-store.ts';
-import { authFetch } from '../api/auth-fetch.ts';
-import { useSessionStore } from '../stores/session-store.ts';
+import { authFetch } from '../../../lib/session/auth-fetch.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 
 /**
  * The signed-in visitor's menu in the header: a button with their name that opens "Account" and

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '@pitchside/shared/auth';
 import { getAccount } from '../api/auth-api.ts';
-import { updateUser } from '../stores/session-actions.ts';
-import { useSessionStore } from '../stores/session-store.ts';
-import { describeAuthError } from '../utils/describe-auth-error.ts';
+import { updateUser } from '../../../lib/session/session-actions.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
+import { describeAuthError } from '../../../lib/session/describe-auth-error.ts';
 
 /**
  * The signed-in user for the account page: the one the session holds at once, then the gateway's fresh

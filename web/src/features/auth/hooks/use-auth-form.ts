@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { PasswordPolicy } from '@pitchside/shared/auth/password-policy';
 import { showToast } from '../../../stores/toast-store.ts';
-import { describeAuthError } from '../utils/describe-auth-error.ts';
+import { describeAuthError } from '../../../lib/session/describe-auth-error.ts';
 
 export type FieldErrors = Record<string, string>;
 

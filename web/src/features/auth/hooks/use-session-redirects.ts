@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PageMiddleware } from '@pitchside/shared/site';
 import { takeRedirectTarget } from '../stores/redirect-target.ts';
-import { useSessionStore } from '../stores/session-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import { sessionRedirect } from '../utils/session-redirect.ts';
 
 export interface SessionRedirectPlace {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSessionStore } from '../stores/session-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 
 /** Runs the early refresh while signed in; its code is a separate chunk, fetched only then. */
 export function useSessionRuntime(): void {

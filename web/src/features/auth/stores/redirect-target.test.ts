@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_KEYS } from '../session-keys.ts';
+import { SESSION_KEYS } from '../../../lib/session/session-keys.ts';
 import { saveRedirectTarget, takeRedirectTarget } from './redirect-target.ts';
 
 const memory = () => {

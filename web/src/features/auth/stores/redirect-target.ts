@@ -1,5 +1,5 @@
 import { isSafeRedirectTarget } from '@pitchside/shared/auth/redirect-target';
-import { SESSION_KEYS } from '../session-keys.ts';
+import { SESSION_KEYS } from '../../../lib/session/session-keys.ts';
 
 /**
  * The page to return to after signing in (SPEC 4: the home redirect is disabled, so a saved target wins).

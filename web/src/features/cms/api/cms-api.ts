@@ -27,7 +27,7 @@ import type {
 } from '@pitchside/shared/payments';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
 // The one bearer client of the site (refresh, retry, timeouts): every CMS call is an admin account call.
-import { authFetch } from '../../auth/api/auth-fetch.ts';
+import { authFetch } from '../../../lib/session/auth-fetch.ts';
 import type { Parser } from '../../../lib/envelope.ts';
 import * as P from './cms-parsers.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDeal, AdminPlan } from '@pitchside/shared/payments';
-import { useVisit } from '../../../app/boot.ts';
+import { useVisit } from '../../../lib/visit.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { createDeal, listDeals, listPlans, retireDeal, updateDeal } from '../api/cms-api.ts';
 import { useCmsForm } from '../hooks/use-cms-form.ts';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminGuide } from '@pitchside/shared/content';
 import type { Language } from '@pitchside/shared/constants';
-import { useVisit } from '../../../app/boot.ts';
+import { useVisit } from '../../../lib/visit.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { deleteGuide, getPublicGuide, listGuides, putGuide } from '../api/cms-api.ts';
 import { useCmsAction } from '../hooks/use-cms-action.ts';

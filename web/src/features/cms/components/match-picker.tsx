@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
-import { useVisit } from '../../../app/boot.ts';
+import { useVisit } from '../../../lib/visit.ts';
 import { dayOf, formatDate } from '../../../lib/format.ts';
 import { fetchPickableMatches } from '../api/cms-api.ts';
 import { useCmsList, type CmsList } from '../hooks/use-cms-list.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATIC_PAGES, type AdminPageText, type StaticPage } from '@pitchside/shared/content';
 import type { Language } from '@pitchside/shared/constants';
-import { useVisit } from '../../../app/boot.ts';
+import { useVisit } from '../../../lib/visit.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { deletePageText, getPublicPageText, listPageTexts, putPageText } from '../api/cms-api.ts';
 import { useCmsAction } from '../hooks/use-cms-action.ts';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ContentLinksProvider, RichText } from '../content-links.tsx';
+import '../../../components/prose.css';
 import '../content.css';
 
 /** One section of a text page as the translations hold it: a heading, then any of these in this order. */

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Competition } from '@pitchside/shared/domain';
 import { LazyImage } from '../../../components/lazy-media.tsx';
-import { Crest } from '../../matches/components/crest.tsx';
-import { namedCountry } from '../../matches/utils/competition-country.ts';
+import { Crest } from '../../../components/crest.tsx';
+import { namedCountry } from '../../../lib/competition-country.ts';
 import { groupCompetitions, matchesFilter, type CompetitionGroup } from '../utils/competition-groups.ts';
 
 interface CompetitionDirectoryProps {

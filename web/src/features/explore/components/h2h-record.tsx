@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HeadToHead } from '@pitchside/shared/protocol';
-import { Crest } from '../../matches/components/crest.tsx';
+import { Crest } from '../../../components/crest.tsx';
 
 interface H2hRecordProps {
   h2h: HeadToHead;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Competition } from '@pitchside/shared/domain';
-import { Crest } from '../../matches/components/crest.tsx';
+import { Crest } from '../../../components/crest.tsx';
 import { isInternational } from '../utils/competition-groups.ts';
 
 /** The top of a league page: logo, name, country and season, and the favourite toggle. */

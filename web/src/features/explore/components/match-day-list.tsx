@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Match } from '@pitchside/shared/domain';
 import { dayOf, useFormat } from '../../../lib/format.ts';
-import { LiveMatchRow } from '../../matches/components/live-match-row.tsx';
+import { LiveMatchRow } from '../../../components/live-match-row.tsx';
 
 interface MatchDayListProps {
   matches: readonly Match[];

@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Match, Standings } from '@pitchside/shared/domain';
-import { Crest } from '../../matches/components/crest.tsx';
+import { Crest } from '../../../components/crest.tsx';
 import {
   formLetters,
   hasHomeAway,

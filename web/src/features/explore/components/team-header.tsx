@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Team } from '@pitchside/shared/domain';
 import { useFormat } from '../../../lib/format.ts';
-import { Crest } from '../../matches/components/crest.tsx';
+import { Crest } from '../../../components/crest.tsx';
 
 /** The top of a team page: crest, name, country, ground and founding year, and the favourite toggle. */
 export function TeamHeader({ team, star }: { team: Team; star?: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Team } from '@pitchside/shared/domain';
-import { Crest } from '../../matches/components/crest.tsx';
+import { Crest } from '../../../components/crest.tsx';
 import { useTeamSearch } from '../hooks/use-team-search.ts';
 
 interface TeamPickerProps {

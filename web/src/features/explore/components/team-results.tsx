@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Team } from '@pitchside/shared/domain';
-import { Crest } from '../../matches/components/crest.tsx';
+import { Crest } from '../../../components/crest.tsx';
 
 interface TeamResultsProps {
   teams: readonly Team[];

@@ -15,10 +15,14 @@ import {
   receiveScoreboardUpdate,
   resubscribeScoreboards,
 } from '../stores/scoreboard-subscriptions.ts';
-import { setLiveChannel, type LiveChannel } from './live-channel.ts';
-import { receiveContentChanged, resubscribeContentTopics, setPageRenderedAt } from './content-topics.ts';
+import { setLiveChannel, type LiveChannel } from '../../../lib/live-channel/live-channel.ts';
+import {
+  receiveContentChanged,
+  resubscribeContentTopics,
+  setPageRenderedAt,
+} from '../../../lib/content-topics/content-topics.ts';
 
-type LiveParsers = typeof import('./live-parsers.ts');
+type LiveParsers = typeof import('../../../lib/live-channel/live-parsers.ts');
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -41,7 +45,7 @@ export function startLiveConnection(options: { pageRenderedAt?: string } = {}): 
   // The parsers (zod and shared's schemas) are a chunk of their own, evaluated in a task of their own
   // after socket.io's: two shorter tasks instead of one long one while the page may still be hydrating.
   // Nothing is received before they are in place: the socket connects only then.
-  import('./live-parsers.ts').then(
+  import('../../../lib/live-channel/live-parsers.ts').then(
     (parsers) => {
       if (!stopped) stop = connect(parsers);
     },

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ErrorBody } from '@pitchside/shared/errors';
 import {
@@ -35,22 +35,26 @@ export function useLiveScoreboard(
   initial?: Ack<readonly ScoreboardEntry[]>,
 ): LiveScoreboard {
   const room = scoreboardRoom(scope);
+  // The room name is the scope's identity; a new object for the same scope must not resubscribe. So the
+  // effect runs per room, with the scope of the render that asked for it.
+  const latestScope = useRef(scope);
+  latestScope.current = scope;
 
   useEffect(() => {
-    subscribeScoreboard(scope);
+    const subscribed = latestScope.current;
+    subscribeScoreboard(subscribed);
     const controller = new AbortController();
-    if (initial) seedScoreboard(scope, initial);
-    else if (scope.kind === 'live' && useLiveStore.getState().connection.state !== 'live') {
+    if (initial) seedScoreboard(subscribed, initial);
+    else if (subscribed.kind === 'live' && useLiveStore.getState().connection.state !== 'live') {
       fetchLiveMatches(controller.signal).then(
-        (result) => seedScoreboard(scope, result),
+        (result) => seedScoreboard(subscribed, result),
         () => {}, // aborted: the view left
       );
     }
     return () => {
       controller.abort();
-      unsubscribeScoreboard(scope);
+      unsubscribeScoreboard(subscribed);
     };
-    // The room name is the scope's identity; a new object for the same scope must not resubscribe.
   }, [room, initial]);
 
   const current = useLiveStore(

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { setLiveChannel } from '../api/live-channel.ts';
-import { FakeChannel } from '../testing/fake-channel.ts';
+import { setLiveChannel } from '../../../lib/live-channel/live-channel.ts';
+import { FakeChannel } from '../../../lib/live-channel/fake-channel.ts';
 import {
   clockChange,
   delta,

@@ -5,7 +5,7 @@ import {
   type MatchSubscribe,
   type MatchSubscribeResult,
 } from '@pitchside/shared/protocol';
-import { connectedChannel } from '../api/live-channel.ts';
+import { connectedChannel } from '../../../lib/live-channel/live-channel.ts';
 import { useLiveStore } from './live-store.ts';
 import type { HeldMatch } from './match-slice.ts';
 import { isTransient, retryDelayMs } from './retry-policy.ts';

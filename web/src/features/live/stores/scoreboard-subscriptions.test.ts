@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { scoreboardRoom, type ScoreboardEntry, type ScoreboardScope } from '@pitchside/shared/protocol';
-import { setLiveChannel } from '../api/live-channel.ts';
-import { FakeChannel } from '../testing/fake-channel.ts';
+import { setLiveChannel } from '../../../lib/live-channel/live-channel.ts';
+import { FakeChannel } from '../../../lib/live-channel/fake-channel.ts';
 import { liveMatch, scoreOf } from '../testing/match-fixtures.ts';
 import { useLiveStore } from './live-store.ts';
 import {

@@ -6,7 +6,7 @@ import {
   type ScoreboardScope,
   type ScoreboardUpdate,
 } from '@pitchside/shared/protocol';
-import { connectedChannel } from '../api/live-channel.ts';
+import { connectedChannel } from '../../../lib/live-channel/live-channel.ts';
 import { useLiveStore } from './live-store.ts';
 import { isTransient, retryDelayMs } from './retry-policy.ts';
 

@@ -43,16 +43,18 @@ export function StandingsPanel({
   const { home, away } = match.score.current;
   const table = standings && 'data' in standings ? standings.data : null;
 
+  // Keyed on the score's two numbers, not the match object: a clock tick must not rebuild the table.
+  const { status } = match;
+  const homeId = match.home.id;
+  const awayId = match.away.id;
   const groups = useMemo(() => {
     if (!table) return [];
-    const pending = football ? pendingResult(match, statusAtRead) : null;
+    const scored = { status, home: { id: homeId }, away: { id: awayId }, score: { current: { home, away } } };
+    const pending = football ? pendingResult(scored, statusAtRead) : null;
     const all = liveStandings(table, pending ? [pending] : []);
-    const ours = all.filter((g) =>
-      g.rows.some((r) => r.team.id === match.home.id || r.team.id === match.away.id),
-    );
+    const ours = all.filter((g) => g.rows.some((r) => r.team.id === homeId || r.team.id === awayId));
     return ours.length > 0 ? ours : all;
-    // Keyed on the score's two numbers, not the match object: a clock tick must not rebuild the table.
-  }, [table, football, statusAtRead, match.status, match.home.id, match.away.id, home, away]);
+  }, [table, football, statusAtRead, status, homeId, awayId, home, away]);
 
   const shown = groups.some((g) => g.rows.length > 0);
   // Live or provisional only where the match is counted: a table holding both teams.

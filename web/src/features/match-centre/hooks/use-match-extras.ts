@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Match } from '@pitchside/shared/domain';
 import { fetchExtras, type MatchExtras } from '../api/match-centre-rest.ts';
 
@@ -13,13 +13,17 @@ export function useMatchExtras(
 ): MatchExtras {
   const [fetched, setFetched] = useState<MatchExtras | null>(null);
   const missing = loaded.standings === null && loaded.meetings === null;
-  const known = match !== null;
+  // Once per match: the match object itself changes with every clock tick, so the effect runs per match
+  // id, with the match of the render that asked for it.
+  const latestMatch = useRef(match);
+  latestMatch.current = match;
+  const matchId = match?.id ?? null;
   useEffect(() => {
-    if (!missing || !match) return undefined;
+    const known = latestMatch.current;
+    if (!missing || !known) return undefined;
     const controller = new AbortController();
-    fetchExtras(match, controller.signal).then(setFetched, () => {}); // aborted: the page left
+    fetchExtras(known, controller.signal).then(setFetched, () => {}); // aborted: the page left
     return () => controller.abort();
-    // Once per match: the match object itself changes with every clock tick.
-  }, [missing, known, match?.id]);
+  }, [missing, matchId]);
   return missing ? (fetched ?? loaded) : loaded;
 }

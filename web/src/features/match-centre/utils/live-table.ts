@@ -36,7 +36,12 @@ export interface LiveGroup {
  */
 export type TableState = 'live' | 'provisional' | 'official';
 
-type ScoredMatch = Pick<Match, 'status' | 'score' | 'home' | 'away'>;
+/** What of a match its pending result is read from: its status, the two teams' ids and the current score. */
+type ScoredMatch = Pick<Match, 'status'> & {
+  home: Pick<Match['home'], 'id'>;
+  away: Pick<Match['away'], 'id'>;
+  score: { current: Pick<Match['score']['current'], 'home' | 'away'> };
+};
 
 /**
  * The result a match adds to a table that was read while the match had the status `statusAtRead`.

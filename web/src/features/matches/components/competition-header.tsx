@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SPORT, sportOf, type CompetitionRef } from '@pitchside/shared/domain';
-import { namedCountry } from '../utils/competition-country.ts';
-import { Crest } from './crest.tsx';
+import { namedCountry } from '../../../lib/competition-country.ts';
+import { Crest } from '../../../components/crest.tsx';
 import { SportIcon, useSportName } from './sport-icon.tsx';
 
 interface CompetitionHeaderProps {

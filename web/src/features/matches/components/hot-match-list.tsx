@@ -2,9 +2,9 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DEFAULT_SPORT, isLive, sportOf, type Match } from '@pitchside/shared/domain';
-import { scoreText } from '../utils/score-text.ts';
-import { Crest } from './crest.tsx';
-import { MatchClock } from './match-clock.tsx';
+import { scoreText } from '../../../lib/score-text.ts';
+import { Crest } from '../../../components/crest.tsx';
+import { MatchClock } from '../../../components/match-clock.tsx';
 import { SportIcon, useSportName } from './sport-icon.tsx';
 import '../matches.css';
 

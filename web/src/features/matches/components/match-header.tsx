@@ -2,10 +2,10 @@ import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Match, MatchStatus } from '@pitchside/shared/domain';
 import { useFormat } from '../../../lib/format.ts';
-import { scoreText } from '../utils/score-text.ts';
+import { scoreText } from '../../../lib/score-text.ts';
 import { CompetitionHeader } from './competition-header.tsx';
-import { Crest } from './crest.tsx';
-import { MatchClock } from './match-clock.tsx';
+import { Crest } from '../../../components/crest.tsx';
+import { MatchClock } from '../../../components/match-clock.tsx';
 
 /** The top of a match page: competition, the two teams and the score, status and clock, kickoff and venue. */
 export function MatchHeader({ match }: { match: Match }) {

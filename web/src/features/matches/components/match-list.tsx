@@ -7,7 +7,7 @@ import {
   type FavouriteIds,
 } from '../utils/group-by-competition.ts';
 import { CompetitionHeader } from './competition-header.tsx';
-import { LiveMatchRow } from './live-match-row.tsx';
+import { LiveMatchRow } from '../../../components/live-match-row.tsx';
 import '../matches.css';
 
 interface MatchListProps {

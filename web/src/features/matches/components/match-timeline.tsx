@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { compareEvents, type MatchEvent } from '@pitchside/shared/domain';
-import { minuteText } from '../utils/clock-label.ts';
+import { minuteText } from '../../../lib/clock-label.ts';
 import { EventIcon } from './event-icon.tsx';
 
 interface MatchTimelineProps {

@@ -4,7 +4,7 @@ import { rememberLatest, withLatest } from '../utils/latest-entries.ts';
 
 /**
  * A list the socket has no room for (the hot matches: a ranking the server computes), kept current by the
- * scoreboards the page watches anyway (live, today's). Each entry shows the latest version of its match
+ * two scoreboards the page watches anyway (`live`, and `day`'s: today's). Each entry shows the latest version of its match
  * seen in any of them (see latest-entries.ts); the list keeps its own order.
  *
  * What was seen is remembered while the page is open: a match that finishes leaves the live board (its
@@ -12,13 +12,13 @@ import { rememberLatest, withLatest } from '../utils/latest-entries.ts';
  */
 export function useLatestEntries(
   base: readonly ScoreboardEntry[],
-  ...sources: readonly (readonly ScoreboardEntry[])[]
+  live: readonly ScoreboardEntry[],
+  day: readonly ScoreboardEntry[],
 ): ScoreboardEntry[] {
   const seen = useRef(new Map<string, ScoreboardEntry>());
   return useMemo(() => {
     // Idempotent (latest wins), so rendering twice in StrictMode changes nothing.
-    rememberLatest(seen.current, sources);
+    rememberLatest(seen.current, [live, day]);
     return withLatest(base, seen.current);
-    // The number of sources is fixed by the caller: each list is a dependency of its own.
-  }, [base, ...sources]);
+  }, [base, live, day]);
 }

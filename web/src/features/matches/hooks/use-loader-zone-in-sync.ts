@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router-dom';
-import { useVisit } from '../../../app/boot.ts';
+import { useVisit } from '../../../lib/visit.ts';
 
 /**
  * Days are the visitor's: "today" and a day's matches depend on the time zone. The first HTML is rendered

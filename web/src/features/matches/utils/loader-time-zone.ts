@@ -1,4 +1,4 @@
-import { TIME_ZONE_COOKIE } from '../../../app/boot.ts';
+import { TIME_ZONE_COOKIE } from '../../../lib/visit.ts';
 
 /**
  * The visitor's time zone as a loader can know it, to ask for "their" day's matches. Loaders run outside

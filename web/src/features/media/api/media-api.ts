@@ -1,6 +1,6 @@
 import type { Playback } from '@pitchside/shared/content';
 // The site's one bearer client: a signed-in viewer's token says whether a premium film or channel plays.
-import { authFetch } from '../../auth/api/auth-fetch.ts';
+import { authFetch } from '../../../lib/session/auth-fetch.ts';
 import { PlaybackSchema } from './media-parsers.ts';
 
 const segment = encodeURIComponent;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Playback } from '@pitchside/shared/content';
-import { codeMessage } from '../../auth/utils/describe-auth-error.ts';
+import { codeMessage } from '../../../lib/session/describe-auth-error.ts';
 import { fetchPlayback, type PlayableKind } from '../api/media-api.ts';
 import MediaPlayer from './media-player.tsx';
 import { Paywall } from './paywall.tsx';

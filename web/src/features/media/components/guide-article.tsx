@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Guide } from '@pitchside/shared/content';
 import { useFormat } from '../../../lib/format.ts';
 import { RenderedHtml } from './rendered-html.tsx';
-import '../../content/content.css';
+import '../../../components/prose.css';
 import '../media.css';
 
 export interface GuideArticleProps {

@@ -7,7 +7,7 @@ import { LazyImage } from '../../../components/lazy-media.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { formatDuration, isoDuration } from '../utils/duration.ts';
 import { EmbedPlayer } from './embed-player.tsx';
-import '../../streams/streams.css';
+import '../../../components/player/player.css';
 import '../media.css';
 
 /** The stream player (and hls.js with it, for HLS): fetched when a highlight is first played. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Playback } from '@pitchside/shared/content';
-import { StreamPlayer } from '../../streams/components/stream-player.tsx';
-import '../../streams/streams.css';
+import { StreamPlayer } from '../../../components/player/stream-player.tsx';
+import '../../../components/player/player.css';
 import { EmbedPlayer } from './embed-player.tsx';
 
 export interface MediaPlayerProps {

@@ -4,7 +4,7 @@ import type { Movie } from '@pitchside/shared/content';
 import { LazyImage } from '../../../components/lazy-media.tsx';
 import { AccessBadge } from './access-badge.tsx';
 import { PlayStage } from './play-stage.tsx';
-import '../../streams/streams.css';
+import '../../../components/player/player.css';
 import '../media.css';
 
 export interface MovieListProps {

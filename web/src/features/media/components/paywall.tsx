@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import '../../streams/streams.css';
+import '../../../components/player/player.css';
 
 export interface PaywallProps {
   /** The film's or channel's name. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from '../../auth/stores/session-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import type { PlayableKind } from '../api/media-api.ts';
 
 /** The bearer client, zod and the player: a chunk of its own, fetched when something is first played. */

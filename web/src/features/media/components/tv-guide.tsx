@@ -6,7 +6,7 @@ import { useFormat } from '../../../lib/format.ts';
 import { nowAndNext, upcoming } from '../utils/schedule.ts';
 import { AccessBadge } from './access-badge.tsx';
 import { PlayStage } from './play-stage.tsx';
-import '../../streams/streams.css';
+import '../../../components/player/player.css';
 import '../media.css';
 
 export interface TvGuideProps {

@@ -2,7 +2,7 @@ import { useLoaderData, useParams } from 'react-router-dom';
 import { DEFAULT_LANGUAGE } from '@pitchside/shared/constants';
 import { contentTopics, type PageText, type StaticPage } from '@pitchside/shared/content';
 import type { PageTextData } from '../api/page-text.ts';
-import { useContentRevalidation } from '../../live/hooks/use-content-revalidation.ts';
+import { useContentRevalidation } from '../../../lib/content-topics/use-content-revalidation.ts';
 
 /**
  * The operators' text of a static page (from `pageTextLoader`), kept current: an operator's change or

@@ -1,6 +1,6 @@
 import type { CreateOrderBody, CreateOrderResponse, Entitlement, Order } from '@pitchside/shared/payments';
 // The one bearer client of the site (refresh, retry, timeouts): payments are account calls like any other.
-import { authFetch } from '../../auth/api/auth-fetch.ts';
+import { authFetch } from '../../../lib/session/auth-fetch.ts';
 import {
   CreateOrderResponseSchema,
   EntitlementsSchema,

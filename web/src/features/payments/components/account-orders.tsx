@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Entitlement, Order } from '@pitchside/shared/payments';
 import { useFormat } from '../../../lib/format.ts';
-import { codeMessage } from '../../auth/utils/describe-auth-error.ts';
+import { codeMessage } from '../../../lib/session/describe-auth-error.ts';
 import { listEntitlements, listOrders } from '../api/payments-api.ts';
 import { formatMoney } from '../utils/money.ts';
 import { planName } from '../utils/plan-text.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Order } from '@pitchside/shared/payments';
-import { useSessionStore } from '../../auth/stores/session-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import {
   isOrderId,
   outcomeOf,

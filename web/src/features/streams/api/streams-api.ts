@@ -1,6 +1,6 @@
 import type { MatchStreams, StreamUrl } from '@pitchside/shared/payments';
 // The site's one bearer client: a signed-in viewer's token says whether premium feeds come with a URL.
-import { authFetch } from '../../auth/api/auth-fetch.ts';
+import { authFetch } from '../../../lib/session/auth-fetch.ts';
 import { MatchStreamsSchema, StreamUrlSchema } from './streams-parsers.ts';
 
 const segment = encodeURIComponent;

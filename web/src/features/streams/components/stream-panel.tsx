@@ -2,12 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MatchStreams, StreamSource } from '@pitchside/shared/payments';
-import { codeMessage } from '../../auth/utils/describe-auth-error.ts';
+import { codeMessage } from '../../../lib/session/describe-auth-error.ts';
 import { contentTopics } from '@pitchside/shared/content';
-import { useContentTopic } from '../../live/hooks/use-content-topic.ts';
+import { useContentTopic } from '../../../lib/content-topics/use-content-topic.ts';
 import { fetchMatchStreams, fetchStreamUrl } from '../api/streams-api.ts';
 import { defaultSource, stageOf } from '../utils/stream-choice.ts';
-import { StreamPlayer } from './stream-player.tsx';
+import { StreamPlayer } from '../../../components/player/stream-player.tsx';
+import '../../../components/player/player.css';
 
 export interface StreamPanelProps {
   matchId: string;

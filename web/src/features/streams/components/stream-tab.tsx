@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from '../../auth/stores/session-store.ts';
+import { useSessionStore } from '../../../lib/session/session-store.ts';
 import '../streams.css';
 
 /** The panel, its API calls, zod and the player: a chunk of its own, fetched when the tab is opened. */

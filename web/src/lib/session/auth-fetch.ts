@@ -5,16 +5,10 @@ import {
   SESSION_EXPIRED_MESSAGE,
 } from '@pitchside/shared/auth/session-constants';
 import { ERROR_CODES, PitchsideError, type ErrorBody, type ErrorCode } from '@pitchside/shared/errors';
-import type { Parser } from '../../../lib/envelope.ts';
-import { useWindowStore } from '../../../stores/window-store.ts';
-import {
-  markTokenExpired,
-  replaceTokens,
-  resetSession,
-  setBusy,
-  storedTokens,
-} from '../stores/session-actions.ts';
-import { useSessionStore } from '../stores/session-store.ts';
+import type { Parser } from '../envelope.ts';
+import { useWindowStore } from '../../stores/window-store.ts';
+import { markTokenExpired, replaceTokens, resetSession, setBusy, storedTokens } from './session-actions.ts';
+import { useSessionStore } from './session-store.ts';
 import { isExpired, tokensFrom, type SessionTokens } from './token-timing.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { SessionEnvironment, StoredSession } from './session-persistence.ts';
-import { SESSION_KEYS, sessionHintCookie } from '../session-keys.ts';
+import { SESSION_KEYS, sessionHintCookie } from './session-keys.ts';
 
 /**
  * Stores a session for the next visit and the other tabs (the write half of session-persistence.ts, apart

@@ -1,5 +1,5 @@
 import type { AuthUser, LoginData } from '@pitchside/shared/auth';
-import { tokensFrom, type SessionTokens } from '../api/token-timing.ts';
+import { tokensFrom, type SessionTokens } from './token-timing.ts';
 import { saveSession } from './save-session.ts';
 import { clearSession, loadSession } from './session-persistence.ts';
 import { LOGGED_OUT, sessionEnvironment, useSessionStore } from './session-store.ts';

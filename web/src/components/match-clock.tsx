@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isLive, sportOf, type Match } from '@pitchside/shared/domain';
-import { useFormat } from '../../../lib/format.ts';
-import { clockLabel } from '../utils/clock-label.ts';
+import { useFormat } from '../lib/format.ts';
+import { clockLabel } from '../lib/clock-label.ts';
 
 interface MatchClockProps {
   /** With its competition, the clock speaks the match's sport ("Q3 7'" in basketball). */

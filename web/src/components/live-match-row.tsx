@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { sportOf, type Match } from '@pitchside/shared/domain';
 import { Crest } from './crest.tsx';
 import { MatchClock } from './match-clock.tsx';
-import { scoreText } from '../utils/score-text.ts';
+import { scoreText } from '../lib/score-text.ts';
 
 interface LiveMatchRowProps {
   match: Match;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ContentTopic } from '@pitchside/shared/content';
-import { followContentTopic } from '../api/content-topics.ts';
+import { followContentTopic } from './content-topics.ts';
 
 /**
  * Follows an operator-managed topic (`hot-matches`, `guides:de`...) while the calling component is mounted,

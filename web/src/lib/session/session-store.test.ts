@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LoginData } from '@pitchside/shared/auth';
-import { SESSION_KEYS, SESSION_HINT_COOKIE } from '../session-keys.ts';
+import { SESSION_KEYS, SESSION_HINT_COOKIE } from './session-keys.ts';
 import { resetSession, signIn } from './session-actions.ts';
 import { readStoredSession, useSessionEnvironment, useSessionStore } from './session-store.ts';
 

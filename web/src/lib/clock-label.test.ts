@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Match } from '@pitchside/shared/domain';
 import { clockLabel } from './clock-label.ts';
-import common from '../../../locales/en/common.json';
-import matches from '../../../locales/en/matches.json';
+import common from '../locales/en/common.json';
+import matches from '../locales/en/matches.json';
 
 /** Renders a label the way the English page does, so the test reads like what a visitor sees. */
 function shown(

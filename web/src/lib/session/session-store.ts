@@ -1,13 +1,13 @@
 import { create } from 'zustand';
 import type { AuthUser } from '@pitchside/shared/auth';
-import { isExpired, type SessionTokens, type TokenStatus } from '../api/token-timing.ts';
+import { isExpired, type SessionTokens, type TokenStatus } from './token-timing.ts';
 import {
   browserEnvironment,
   clearSession,
   loadSession,
   type SessionEnvironment,
 } from './session-persistence.ts';
-import { SESSION_KEYS, sessionHintCookie } from '../session-keys.ts';
+import { SESSION_KEYS, sessionHintCookie } from './session-keys.ts';
 
 /**
  * The browser session as the spec's state machine (SPEC 3 and 4): logged out or logged in, the token

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@pitchside/shared/constants';
 import { ERROR_CODES, PitchsideError } from '@pitchside/shared/errors';
 import { DEFAULT_PASSWORD_POLICY } from '@pitchside/shared/auth/password-policy';
-import { createI18n } from '../../../lib/i18n/create-i18n.ts';
-import { messagesFor } from '../../../lib/i18n/messages-server.ts';
+import { createI18n } from '../i18n/create-i18n.ts';
+import { messagesFor } from '../i18n/messages-server.ts';
 import { codeKey, describeAuthError } from './describe-auth-error.ts';
 
 const t = (language: (typeof LANGUAGES)[number]) =>

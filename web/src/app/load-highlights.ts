@@ -1,9 +1,9 @@
 import type { Highlight } from '@pitchside/shared/content';
 import type { Match } from '@pitchside/shared/domain';
 import type { Ack } from '@pitchside/shared/protocol';
-import type { ApiClient } from '../../../lib/api.ts';
-import { fetchMatch } from '../../live/api/live-rest.ts';
-import { fetchHighlights, type HighlightsQuery } from './media-rest.ts';
+import type { ApiClient } from '../lib/api.ts';
+import { fetchMatch } from '../features/live/api/live-rest.ts';
+import { fetchHighlights, type HighlightsQuery } from '../features/media/api/media-rest.ts';
 
 /** The most matches whose teams and score the highlights page reads to label its cards. */
 const MAX_MATCHES = 24;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setLiveChannel } from './live-channel.ts';
-import { FakeChannel } from '../testing/fake-channel.ts';
+import { setLiveChannel } from '../live-channel/live-channel.ts';
+import { FakeChannel } from '../live-channel/fake-channel.ts';
 import {
   changedSincePageRequest,
   followContentTopic,

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@pitchside/shared/auth';
-import type { SessionTokens } from '../api/token-timing.ts';
-import { SESSION_KEYS, sessionHintCookie } from '../session-keys.ts';
+import type { SessionTokens } from './token-timing.ts';
+import { SESSION_KEYS, sessionHintCookie } from './session-keys.ts';
 
 /** What the browser remembers of a session between visits and shares between tabs. */
 export interface StoredSession {

@@ -1,4 +1,4 @@
-import '../../../lib/zod-browser.ts';
+import '../zod-browser.ts';
 import { z } from 'zod';
 import { ContentChangedSchema } from '@pitchside/shared/content';
 import { ContentSubscribedSchema } from '@pitchside/shared/content';
@@ -9,7 +9,7 @@ import {
   ScoreboardSnapshotSchema,
   ScoreboardUpdateSchema,
 } from '@pitchside/shared/protocol';
-import { readEnvelope, type Parser } from '../../../lib/envelope.ts';
+import { readEnvelope, type Parser } from '../envelope.ts';
 import type { LiveRequest, RequestAck } from './live-channel.ts';
 
 type AckData<E extends LiveRequest> = Extract<RequestAck<E>, { data: unknown }>['data'];

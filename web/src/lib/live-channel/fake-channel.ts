@@ -1,6 +1,6 @@
 import type { ClientToServerEvents } from '@pitchside/shared/protocol';
-import { readAck } from '../api/live-parsers.ts';
-import type { LiveChannel, LiveRequest, RequestAck, RequestPayload } from '../api/live-channel.ts';
+import { readAck } from './live-parsers.ts';
+import type { LiveChannel, LiveRequest, RequestAck, RequestPayload } from './live-channel.ts';
 
 export interface SentRequest {
   event: keyof ClientToServerEvents;

@@ -1,5 +1,5 @@
 import type { ContentChanged, ContentSubscribed, ContentTopic } from '@pitchside/shared/content';
-import { connectedChannel } from './live-channel.ts';
+import { connectedChannel } from '../live-channel/live-channel.ts';
 
 /**
  * The operator-managed topics open views follow (issue 6), over the page's one socket: `content:subscribe`

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StreamUrl } from '@pitchside/shared/payments';
-import { engineFor, type PlaybackEngine } from '../utils/stream-choice.ts';
-import { refreshDelayMs, tokenOf, withToken } from '../utils/stream-token.ts';
+import { engineFor, type PlaybackEngine } from './playback-engine.ts';
+import { refreshDelayMs, tokenOf, withToken } from './stream-token.ts';
+import './player.css';
 
 /** A request leaving later than this before its token's expiry waits for a fresh token. */
 const REQUEST_MARGIN_MS = 2000;
@@ -56,17 +57,20 @@ export function StreamPlayer({
   const [engine, setEngine] = useState<PlaybackEngine | null>(null);
   const [muted, setMuted] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  // The latest props, read by the long-lived effect without restarting it.
-  const latest = useRef({ renew, onRefused });
-  latest.current = { renew, onRefused };
+  // The latest props, read by the long-lived effect without restarting it. One player per feed (the panel
+  // keys it): a new URL of the same feed is the renewal's business, so the effect reads the feed once per
+  // attempt and follows nothing else.
+  const latest = useRef({ renew, onRefused, initial, kind });
+  latest.current = { renew, onRefused, initial, kind };
 
   useEffect(() => {
     const element = video.current;
     if (!element) return undefined;
+    const { initial: feed, kind: format } = latest.current;
     let disposed = false;
-    let url = initial.url;
+    let url = feed.url;
     let token = tokenOf(url);
-    let expiresAt = initial.expiresAt;
+    let expiresAt = feed.expiresAt;
     const expiryOf = (iso: string | null) => (iso ? Date.parse(iso) : Number.POSITIVE_INFINITY);
     let receivedAt = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -80,7 +84,7 @@ export function StreamPlayer({
       typeof window !== 'undefined' && ('ManagedMediaSource' in window || 'MediaSource' in window);
     // An MP4 file needs no engine: the element plays it (a renewed URL becomes its source, like native HLS).
     const chosen =
-      kind === 'mp4'
+      format === 'mp4'
         ? 'native'
         : engineFor({
             signed: token !== null,
@@ -257,7 +261,6 @@ export function StreamPlayer({
       element.removeEventListener('volumechange', onVolume);
       destroy();
     };
-    // One player per feed (the panel keys it): a new URL of the same feed is the renewal's business.
   }, [attempt]);
 
   const message =

@@ -1,7 +1,7 @@
 import type { PageText } from '@pitchside/shared/content';
-import { ContentPage } from '../../content/components/content-page.tsx';
-import { RenderedHtml } from './rendered-html.tsx';
-import '../media.css';
+import { ContentPage } from '../features/content/components/content-page.tsx';
+import { RenderedHtml } from '../features/media/components/rendered-html.tsx';
+import '../features/media/media.css';
 
 /** A static page with the operators' text in place of the built-in one: their title and rendered body. */
 export function OperatorPage({

@@ -236,8 +236,18 @@ describe('matchOutcome', () => {
 describe('resultFor', () => {
   it('counts a shoot-out as the draw it was after 120 minutes, and says who took the shoot-out', () => {
     const m = match('finished_pen', { current: p(1, 1), extratime: p(0, 0), penalties: p(4, 3) });
-    expect(resultFor(m, 'h')).toEqual({ result: 'D', for: 1, against: 1, shootout: 'won' });
-    expect(resultFor(m, 'a')).toEqual({ result: 'D', for: 1, against: 1, shootout: 'lost' });
+    expect(resultFor(m, 'h')).toEqual({
+      result: 'D',
+      for: 1,
+      against: 1,
+      shootout: { won: true, for: 4, against: 3 },
+    });
+    expect(resultFor(m, 'a')).toEqual({
+      result: 'D',
+      for: 1,
+      against: 1,
+      shootout: { won: false, for: 3, against: 4 },
+    });
   });
 
   it('a win after extra time is a win by its 120-minute score; nothing for a match not over', () => {

@@ -209,20 +209,31 @@ export function shootoutKicks(events: readonly MatchEvent[], homeTeamId: string)
   });
 }
 
+/** How a shoot-out went for one team: won or lost, and its score from that side when the provider gives one. */
+export interface ShootoutResult {
+  won: boolean;
+  for: number | null;
+  against: number | null;
+}
+
 /**
  * A finished match's result from one team's side, by the score on the board (after extra time): a match
  * settled on penalties was level, so it is a draw, as league tables and head-to-head records count it;
- * `shootout` says who took the shoot-out. Null until the match is decided with a score.
+ * `shootout` says how the penalties went. Null until the match is decided with a score.
  */
 export function resultFor(
   match: Pick<Match, 'status' | 'score' | 'home' | 'away'>,
   teamId: string,
-): { result: 'W' | 'D' | 'L'; for: number; against: number; shootout: 'won' | 'lost' | null } | null {
+): { result: 'W' | 'D' | 'L'; for: number; against: number; shootout: ShootoutResult | null } | null {
   const outcome = matchOutcome(match);
   const score = known(outcome.score);
   if (!outcome.decided || !score) return null;
   const side: Side = match.home.id === teamId ? 'home' : 'away';
   const [own, other] = fromSide(score, side);
-  const shootout = outcome.shootout && outcome.winner ? (outcome.winner === side ? 'won' : 'lost') : null;
+  const kicks = outcome.penalties ? fromSide(outcome.penalties, side) : null;
+  const shootout =
+    outcome.shootout && outcome.winner
+      ? { won: outcome.winner === side, for: kicks?.[0] ?? null, against: kicks?.[1] ?? null }
+      : null;
   return { result: own > other ? 'W' : own < other ? 'L' : 'D', for: own, against: other, shootout };
 }

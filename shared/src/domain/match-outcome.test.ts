@@ -5,6 +5,8 @@ import type { MatchStatus } from './match-status.ts';
 import {
   matchOutcome,
   outcomeLine,
+  outcomeSentence,
+  scoreNoteTexts,
   resultFor,
   scoreNotes,
   shootoutKicks,
@@ -293,5 +295,32 @@ describe('shootoutKicks', () => {
     const late = buildEvent({ id: 'late', kind: 'yellow', minute: 120, stoppage: 3 });
     const sorted = [kick(2, 'a', true, 'K2'), late, kick(1, 'h', true, 'K1')].sort(compareEvents);
     expect(sorted.map((e) => e.id)).toEqual(['late', 'm-shootout-1', 'm-shootout-2']);
+  });
+});
+
+describe('outcomeSentence and scoreNoteTexts (the widget, without i18next)', () => {
+  const messages = {
+    penalties: '{{team}} win {{won}}–{{lost}} on penalties',
+    extraTime: '{{team}} win after extra time',
+    short: { extraTime: 'AET', penalties: '{{home}}–{{away}} pens', aggregate: 'agg. {{home}}–{{away}}' },
+  };
+
+  it('fills the sentence of the rule with the winner and the score from their side', () => {
+    const m = match('finished_pen', {
+      current: p(1, 1),
+      extratime: p(0, 0),
+      penalties: p(3, 4),
+      aggregate: p(2, 2),
+    });
+    // The tie's sentence has no template here: none rather than the wrong one.
+    expect(outcomeSentence(m, messages)).toBeNull();
+    const single = match('finished_pen', { current: p(1, 1), extratime: p(0, 0), penalties: p(3, 4) });
+    expect(outcomeSentence(single, messages)).toBe('Harbour Athletic win 4–3 on penalties');
+    expect(scoreNoteTexts(m, messages)).toEqual(['AET', '3–4 pens', 'agg. 2–2']);
+  });
+
+  it('says nothing for a match won in 90 minutes', () => {
+    const m = match('finished', { current: p(2, 0), fulltime: p(2, 0) });
+    expect([outcomeSentence(m, messages), scoreNoteTexts(m, messages)]).toEqual([null, []]);
   });
 });

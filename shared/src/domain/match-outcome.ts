@@ -237,3 +237,41 @@ export function resultFor(
       : null;
   return { result: own > other ? 'W' : own < other ? 'L' : 'D', for: own, against: other, shootout };
 }
+
+/**
+ * The `outcome` messages of the site's `common` namespace (web/src/locales), as the widget reads them from
+ * the message files: the sentences by `OutcomeLineKey`, and `short` for the marks beside a score.
+ */
+export interface OutcomeMessages {
+  short?: { extraTime?: string; penalties?: string; aggregate?: string };
+  [key: string]: string | OutcomeMessages['short'];
+}
+
+/** i18next's `{{name}}` placeholders, filled: the widget renders without i18next. */
+const fill = (template: string, values: Record<string, string | number>): string =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+
+/**
+ * The winner's sentence from the message templates, for renderers without i18next (the gateway's widget
+ * page and the embed's script); the web app says the same through i18next (web/src/components/match-outcome).
+ */
+export function outcomeSentence(
+  match: Pick<Match, 'status' | 'score' | 'home' | 'away'>,
+  messages: OutcomeMessages,
+): string | null {
+  const line = outcomeLine(matchOutcome(match));
+  const template = line ? messages[line.key] : undefined;
+  if (!line || typeof template !== 'string') return null;
+  return fill(template, { team: match[line.winner].name, ...line.values });
+}
+
+/** The marks beside a score ("AET", "4–3 pens", "agg. 2–2") from the message templates, in that order. */
+export function scoreNoteTexts(match: Pick<Match, 'status' | 'score'>, messages: OutcomeMessages): string[] {
+  const notes = scoreNotes(matchOutcome(match));
+  const short = messages.short ?? {};
+  const texts: string[] = [];
+  if (notes.extraTime && short.extraTime) texts.push(short.extraTime);
+  if (notes.penalties && short.penalties) texts.push(fill(short.penalties, { ...notes.penalties }));
+  if (notes.aggregate && short.aggregate) texts.push(fill(short.aggregate, { ...notes.aggregate }));
+  return texts;
+}

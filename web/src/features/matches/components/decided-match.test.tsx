@@ -194,15 +194,16 @@ describe('a match decided on penalties, as a fan sees it', () => {
     );
     expect(texts(html, 'shootout-score')).toEqual(['3–2']);
     expect(texts(html, 'shootout-kick')).toEqual([
-      '1 Penalty scored H. Çalhanoğlu 0–1',
+      // Read across the row: home kicks left of the running score, away kicks right of it.
+      '1 0–1 Penalty scored H. Çalhanoğlu',
       '2 Penalty scored M. Depay 1–1',
-      '3 Penalty missed A. Sánchez 1–1',
+      '3 1–1 Penalty missed A. Sánchez',
       '4 Penalty missed Saúl 1–1',
-      '5 Penalty missed D. Klaassen 1–1',
+      '5 1–1 Penalty missed D. Klaassen',
       '6 Penalty scored Rodrigo Riquelme 2–1',
-      '7 Penalty scored F. Acerbi 2–2',
+      '7 2–2 Penalty scored F. Acerbi',
       '8 Penalty scored Á. Correa 3–2',
-      '9 Penalty missed L. Martínez 3–2',
+      '9 3–2 Penalty missed L. Martínez',
     ]);
     const played = texts(html, 'timeline-event');
     expect(played).toEqual([
@@ -216,7 +217,7 @@ describe('a match decided on penalties, as a fan sees it', () => {
       'ru',
       <MatchTimeline events={kicks} homeTeamId="530" status="finished_pen" score={atletico.score} />,
     );
-    expect(texts(ru, 'shootout-kick')[0]).toBe('1 Пенальти забит H. Çalhanoğlu 0:1');
+    expect(texts(ru, 'shootout-kick')[0]).toBe('1 0:1 Пенальти забит H. Çalhanoğlu');
   });
 
   it('a shoot-out whose kicks the provider does not send: its score alone, never "nothing has happened"', () => {

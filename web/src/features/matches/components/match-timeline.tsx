@@ -101,28 +101,42 @@ function Shootout({
       {kicks.length === 0 ? (
         score && <p className="timeline__empty">{t('match.shootoutNoKicks', { ...score })}</p>
       ) : (
-        <ol className="timeline__list">
-          {kicks.map((kick, index) => (
-            <li
-              key={kick.event.id}
-              className={`timeline-event timeline-event--${kick.side ?? 'neutral'} timeline-event--${kick.event.kind}`}
-              data-testid="shootout-kick"
-              data-kind={kick.event.kind}
-              data-side={kick.side ?? 'neutral'}
-            >
-              <span className="timeline-event__minute" aria-label={t('match.kick', { number: index + 1 })}>
-                {index + 1}
-              </span>
-              <EventIcon kind={kick.event.kind} />
-              <span className="timeline-event__body">
-                <span className="timeline-event__kind">{t(`event.${kick.event.kind}`)}</span>
-                {kick.event.player && <span className="timeline-event__main">{kick.event.player.name}</span>}
-              </span>
-              <span className="shootout__running" data-testid="shootout-running">
-                {t('match.shootoutScore', { ...kick.running })}
-              </span>
-            </li>
-          ))}
+        <ol className="shootout__kicks">
+          {kicks.map((kick, index) => {
+            const taker = (
+              <>
+                <EventIcon kind={kick.event.kind} />
+                <span className="timeline-event__body">
+                  <span className="timeline-event__kind">{t(`event.${kick.event.kind}`)}</span>
+                  {kick.event.player && (
+                    <span className="timeline-event__main">{kick.event.player.name}</span>
+                  )}
+                </span>
+              </>
+            );
+            return (
+              <li
+                key={kick.event.id}
+                className="shootout-kick"
+                data-testid="shootout-kick"
+                data-kind={kick.event.kind}
+                data-side={kick.side ?? 'neutral'}
+              >
+                <span className="shootout-kick__number" aria-label={t('match.kick', { number: index + 1 })}>
+                  {index + 1}
+                </span>
+                <span className="shootout-kick__taker shootout-kick__taker--home">
+                  {kick.side !== 'away' && taker}
+                </span>
+                <span className="shootout__running" data-testid="shootout-running">
+                  {t('match.shootoutScore', { ...kick.running })}
+                </span>
+                <span className="shootout-kick__taker shootout-kick__taker--away">
+                  {kick.side === 'away' && taker}
+                </span>
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>

@@ -8,7 +8,7 @@ import {
   type Reply,
 } from '../src/providers/testing/recorded-server.ts';
 import { MatchStore } from '../src/pipeline/match-store.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 import { fixtureReply, readFixtureJson } from './support/fixtures.ts';
 
 const CL =

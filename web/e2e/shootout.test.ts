@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { TeamSchema } from '@pitchside/shared/domain';
-import { ApiFootballProvider } from '../../ingest/src/providers/api-football/api-football-provider.ts';
-import {
-  startRecordedServer,
-  type RecordedServer,
-  type Reply,
-} from '../../ingest/src/providers/testing/recorded-server.ts';
-import { MatchStore } from '../../ingest/src/pipeline/match-store.ts';
-import { ReferenceStore } from '../../ingest/src/pipeline/reference-store.ts';
-import { readFixtureText } from '../../ingest/test/support/fixtures.ts';
+import { storeRecordedApiFootballMatch } from '@pitchside/test-support/recorded-match';
 import { LIVE_TIMEOUT_MS, openPage, text, waitForHydration } from './support/browser.ts';
 import { useLiveSite } from './support/live-site.ts';
 
@@ -24,35 +15,13 @@ const site = useLiveSite();
 const PEN = 'api-football/fixtures_ids-1149523-1149519_PEN_two-legged-ties_events.json';
 const MATCH = '1149519';
 
-let peer: RecordedServer;
-
-const none = (get: string): Reply => ({
-  body: JSON.stringify({
-    get,
-    parameters: {},
-    errors: [],
-    results: 0,
-    paging: { current: 1, total: 1 },
-    response: [],
+beforeAll(() =>
+  storeRecordedApiFootballMatch(site.stack, {
+    fixture: PEN,
+    matchId: MATCH,
+    teams: { home: { country: 'Spain' }, away: { country: 'Italy' } },
   }),
-});
-
-beforeAll(async () => {
-  peer = await startRecordedServer({
-    [`/fixtures?id=${MATCH}`]: { body: readFixtureText(PEN) },
-    '/fixtures/lineups': none('fixtures/lineups'),
-    '/fixtures/statistics': none('fixtures/statistics'),
-  });
-  const provider = new ApiFootballProvider({ baseUrl: peer.url, apiKey: 'k', timeoutMs: 5000 });
-  const detail = await provider.matchDetail(MATCH);
-  if (!detail) throw new Error('the recorded peer did not give the fixture');
-  await new MatchStore(site.stack.redis, site.stack.keys).ingest(detail);
-  await new ReferenceStore(site.stack.redis, site.stack.keys).saveTeams([
-    TeamSchema.parse({ ...detail.match.home, country: 'Spain' }),
-    TeamSchema.parse({ ...detail.match.away, country: 'Italy' }),
-  ]);
-});
-afterAll(() => peer?.close());
+);
 
 const texts = (page: Page, selector: string) =>
   page

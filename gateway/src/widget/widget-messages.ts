@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pitchside/shared/constants';
-import { WEB_LOCALES_DIR } from '../lib/web-package.ts';
 import type { OutcomeMessages } from '@pitchside/shared/domain';
+import { WEB_LOCALES_DIR } from '../lib/web-package.ts';
 
 /** The website's message files (`@pitchside/web`'s `locales`): the image ships them, as `npm start` runs it. */
 export const DEFAULT_LOCALES_DIR = WEB_LOCALES_DIR;

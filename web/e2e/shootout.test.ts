@@ -86,6 +86,15 @@ describe('a match decided on penalties', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the server-rendered page says it to crawlers too: the description of its SportsEvent', async () => {
+    const html = await (await fetch(`${site.stack.url}/en/match/${MATCH}`)).text();
+    expect(html).toContain('"description":"Atletico Madrid 2–1 Inter. Atletico Madrid win 3–2 on penalties"');
+    const de = await (await fetch(`${site.stack.url}/de/match/${MATCH}`)).text();
+    expect(de).toContain(
+      '"description":"Atletico Madrid 2–1 Inter. Atletico Madrid gewinnt 3:2 im Elfmeterschießen"',
+    );
+  });
+
   it('match page in German: the same facts in German words', async () => {
     const { page, errors } = await openPage(site.browser, `${site.stack.url}/de/match/${MATCH}`);
     await waitForHydration(page);

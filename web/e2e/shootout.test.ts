@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { storeRecordedApiFootballMatch } from '@pitchside/test-support/recorded-match';
+import { auditPaths } from './support/axe.ts';
 import { LIVE_TIMEOUT_MS, openPage, text, waitForHydration } from './support/browser.ts';
 import { useLiveSite } from './support/live-site.ts';
 
@@ -127,6 +128,11 @@ describe('a match decided on penalties', () => {
       'Won 2–1 against Inter, won 3–2 on penalties',
     );
     expect(errors).toEqual([]);
+  });
+
+  it('the shoot-out, the notes and the winner are readable by everyone, light and dark (axe)', async () => {
+    const problems = await auditPaths(site.browser, `${site.stack.url}/en`, [`match/${MATCH}`, 'team/530']);
+    expect(problems).toEqual([]);
   });
 
   it("the widget's row of the same match, in English and German", async () => {

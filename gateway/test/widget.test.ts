@@ -47,15 +47,40 @@ describe('live-score widget', () => {
     { ...liveMatch(3, 0, 90, { id: 'done-pl', kickoff: at(-26 * HOUR), home: rovers }), status: 'finished' },
     buildMatch({ id: 'next-month-pl', kickoff: at(30 * 24 * HOUR), home: rovers, away: city }),
   ];
+  // A cup tie decided on penalties after extra time (1-1, 4-3), as the adapters store one.
+  const cup = { ...premier, id: '45', name: 'FA Cup', type: 'cup' as const };
+  const kingsmoor = { id: '990001', name: 'Kingsmoor County', logo: null };
+  const harbour = { id: '990002', name: 'Harbour Athletic', logo: null };
+  const shootout = buildMatch({
+    id: 'pens-cup',
+    competition: cup,
+    kickoff: at(-3 * HOUR),
+    status: 'finished_pen',
+    clock: { elapsed: 120, stoppage: null },
+    home: kingsmoor,
+    away: harbour,
+    score: {
+      current: { home: 1, away: 1 },
+      halftime: { home: 0, away: 1 },
+      fulltime: { home: 1, away: 1 },
+      extratime: { home: 0, away: 0 },
+      penalties: { home: 4, away: 3 },
+      winner: 'home',
+    },
+  });
 
   beforeAll(async () => {
     t = await testRedis();
     const store = new MatchStore(t.redis, t.keys);
-    for (const match of matches) await store.ingest({ match });
+    for (const match of [...matches, shootout]) await store.ingest({ match });
     const reference = new ReferenceStore(t.redis, t.keys);
     const competition = (c: typeof premier) =>
       CompetitionSchema.parse({ ...c, type: 'league', season: 2026 });
-    await reference.saveCompetitions([competition(premier), competition(laLiga)]);
+    await reference.saveCompetitions([
+      competition(premier),
+      competition(laLiga),
+      { ...competition(cup), type: 'cup' },
+    ]);
     await reference.saveTeams([rovers, city, madrid, betis].map((team) => TeamSchema.parse(team)));
     gateway = await startGateway(t);
     // A website build with only the embed's manifest: enough for the embed page to link its script.
@@ -126,6 +151,23 @@ describe('live-score widget', () => {
     expect(html).not.toContain('<img class="pw-crest"'); // compact: names only
     expect(html).toContain('<script src="/assets/widget-embed-AbC123.js" defer></script>');
     expect(html).toContain('"subscriptions":[{"kind":"competition","competitionId":"39"}]');
+  });
+
+  it('shows a shoot-out as a fan reads it: the score after 120, "AET" and the shoot-out beside it, the winner named', async () => {
+    const { html } = await page('/embed/scores?scope=competition&id=45&lang=de');
+    expect(html).toMatch(
+      /data-match-id="pens-cup"[^]*?<span class="pw-score" data-role="score">1 - 1<\/span>/,
+    );
+    expect(html).toContain(
+      '<span class="pw-notes" data-role="notes"><span class="pw-note">n. V.</span><span class="pw-note">4:3 i. E.</span></span>',
+    );
+    expect(html).toContain(
+      '<span class="pw-outcome" data-role="outcome">Kingsmoor County gewinnt 4:3 im Elfmeterschießen</span>',
+    );
+    // The script gets the same words to keep rows current.
+    expect(html).toContain('"penalties":"{{team}} gewinnt {{won}}:{{lost}} im Elfmeterschießen"');
+    const en = await page('/embed/scores?scope=competition&id=45&lang=en');
+    expect(en.html).toContain('>Kingsmoor County win 4–3 on penalties</span>');
   });
 
   it("shows a team's last results, live match and next fixtures, following its competitions", async () => {

@@ -34,8 +34,37 @@ describe('teamForm', () => {
     expect(form[1]).toMatchObject({ goalsFor: 3, goalsAgainst: 0, opponent: { id: '50' } });
   });
 
-  it('counts a shoot-out as the draw it was', () => {
+  it('counts a shoot-out as the draw it was, and says how the shoot-out went from the team side', () => {
     const shootout = liveMatch(1, 1, 120, { id: 'p', status: 'finished_pen' });
     expect(teamForm([shootout], '33').map((f) => f.result)).toEqual(['D']);
+    shootout.score.penalties = { home: 4, away: 3 };
+    expect(teamForm([shootout], '50')[0]).toMatchObject({
+      result: 'D',
+      goalsFor: 1,
+      goalsAgainst: 1,
+      shootout: { won: false, for: 3, against: 4 },
+    });
+  });
+
+  it('counts a match stored without a board score by its 90 minutes and extra time, never as nothing', () => {
+    // Stored before the adapter's fix, with no board: the 90 minutes and extra time stand in.
+    const m = buildMatch({
+      id: 'fd',
+      status: 'finished_pen',
+      score: {
+        current: { home: null, away: null },
+        halftime: { home: 0, away: 0 },
+        fulltime: { home: 2, away: 1 },
+        extratime: { home: 0, away: 0 },
+        penalties: { home: 4, away: 5 },
+        winner: 'away',
+      },
+    });
+    expect(teamForm([m], '50')[0]).toMatchObject({
+      result: 'L',
+      goalsFor: 1,
+      goalsAgainst: 2,
+      shootout: { won: true, for: 5, against: 4 },
+    });
   });
 });

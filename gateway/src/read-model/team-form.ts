@@ -1,22 +1,11 @@
-import { isFinished, type Match } from '@pitchside/shared/domain';
-import type { FormEntry, ResultLetter } from '@pitchside/shared/protocol';
+import { resultFor, type Match } from '@pitchside/shared/domain';
+import type { FormEntry } from '@pitchside/shared/protocol';
 
 /** How many results a team's form shows. */
 export const FORM_LENGTH = 5;
 
-/**
- * A finished match's result from one side, by the score on the board after extra time: a match settled
- * on penalties was level, so it is a draw (D), as tables and head-to-head records count it.
- */
-export function resultFor(
-  match: Match,
-  teamId: string,
-): { result: ResultLetter; for: number; against: number } | null {
-  const { home, away } = match.score.current;
-  if (!isFinished(match.status) || home === null || away === null) return null;
-  const [own, other] = match.home.id === teamId ? [home, away] : [away, home];
-  return { result: own > other ? 'W' : own < other ? 'L' : 'D', for: own, against: other };
-}
+/** A finished match's result from one side: shared's rule, a shoot-out being the draw it was after 120'. */
+export { resultFor };
 
 /** The last `FORM_LENGTH` finished results of a team, oldest first and latest last, as a table's form reads. */
 export function teamForm(matches: readonly Match[], teamId: string): FormEntry[] {
@@ -26,7 +15,7 @@ export function teamForm(matches: readonly Match[], teamId: string): FormEntry[]
     .slice(-FORM_LENGTH)
     .map((m) => {
       const r = resultFor(m, teamId)!;
-      return {
+      const entry: FormEntry = {
         matchId: m.id,
         result: r.result,
         kickoff: m.kickoff,
@@ -34,5 +23,7 @@ export function teamForm(matches: readonly Match[], teamId: string): FormEntry[]
         goalsFor: r.for,
         goalsAgainst: r.against,
       };
+      if (r.shootout) entry.shootout = r.shootout;
+      return entry;
     });
 }

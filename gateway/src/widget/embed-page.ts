@@ -3,10 +3,20 @@
  * them with scripts off, and the embed's own small script (web/src/embed) only moves them along. Its
  * styles are inline and the frame isolates them: nothing of the host page's CSS or scripts reaches in.
  * Rows are built the same way in both places: web/src/embed/embed-rows.ts mirrors `row`, and both take the
- * clock and the score from shared's domain/match-clock.
+ * clock and the score from shared's domain/match-clock, the marks beside the score and the winner's sentence
+ * from domain/match-outcome.
  */
 import type { Language } from '@pitchside/shared/constants';
-import { clockText, isLive, kickoffText, scoreText, type Match } from '@pitchside/shared/domain';
+import {
+  clockText,
+  isLive,
+  kickoffText,
+  outcomeSentence,
+  scoreNoteTexts,
+  scoreText,
+  type Match,
+  type OutcomeMessages,
+} from '@pitchside/shared/domain';
 import type { ErrorCode } from '@pitchside/shared/errors';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
 import type { EmbedBoard } from './embed-board.ts';
@@ -20,7 +30,7 @@ export interface EmbedData {
   subscriptions: EmbedBoard['subscriptions'];
   /** Where a row links: this plus the match id. */
   matchUrl: string;
-  labels: { clock: Record<string, string>; newTab: string; empty: string };
+  labels: { clock: Record<string, string>; outcome: OutcomeMessages; newTab: string; empty: string };
 }
 
 export interface EmbedPageInput {
@@ -58,6 +68,12 @@ function team(side: Match['home'], crests: boolean): string {
   return `${crest}<span class="pw-name">${escapeHtml(side.name)}</span>`;
 }
 
+/** The marks beside a score ("AET", "4–3 pens", "agg. 2–2"), each in a span of its own. */
+const notes = (match: Match, messages: EmbedMessages): string =>
+  scoreNoteTexts(match, messages.outcome)
+    .map((text) => `<span class="pw-note">${escapeHtml(text)}</span>`)
+    .join('');
+
 function row(entry: ScoreboardEntry, input: EmbedPageInput): string {
   const { match } = entry;
   const { messages, options, nowMs } = input;
@@ -70,8 +86,10 @@ function row(entry: ScoreboardEntry, input: EmbedPageInput): string {
     `<span class="pw-clock" data-role="clock"${match.status === 'scheduled' ? ` data-kickoff="${match.kickoff}"` : ''}>`,
     `${escapeHtml(rowClock(match, messages.clock, options.lang, nowMs))}</span>`,
     `<span class="pw-team pw-home">${team(match.home, crests)}</span>`,
-    `<span class="pw-score" data-role="score">${scoreText(match)}</span>`,
+    `<span class="pw-result"><span class="pw-score" data-role="score">${scoreText(match)}</span>`,
+    `<span class="pw-notes" data-role="notes">${notes(match, messages)}</span></span>`,
     `<span class="pw-team pw-away">${team(match.away, crests)}</span>`,
+    `<span class="pw-outcome" data-role="outcome">${escapeHtml(outcomeSentence(match, messages.outcome) ?? '')}</span>`,
     `<span class="pw-sr">${escapeHtml(messages.newTab)}</span>`,
     '</a></li>',
   ].join('');
@@ -106,7 +124,7 @@ export function embedPage(input: EmbedPageInput): string {
     scope: options.scope,
     subscriptions: board.subscriptions,
     matchUrl: `${input.siteUrl}/${options.lang}/match/`,
-    labels: { clock: messages.clock, newTab: messages.newTab, empty },
+    labels: { clock: messages.clock, outcome: messages.outcome, newTab: messages.newTab, empty },
   };
   const home = `${input.siteUrl}/${options.lang}`;
   return document(options, `${title} · ${messages.frameTitle}`, [
@@ -185,7 +203,11 @@ padding:.45em .15em;color:inherit;text-decoration:none;border-radius:4px}
 .pw-home{flex-direction:row-reverse;text-align:right}
 .pw-name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .pw-crest{width:18px;height:18px;object-fit:contain;flex:none}
-.pw-score{font-weight:700;font-variant-numeric:tabular-nums;min-width:3.4em;text-align:center;border-radius:3px}
+.pw-result{display:flex;flex-direction:column;align-items:center;min-width:3.4em}
+.pw-score{font-weight:700;font-variant-numeric:tabular-nums;text-align:center;border-radius:3px;padding:0 .2em}
+.pw-notes{display:flex;flex-direction:column;align-items:center;font-size:.72em;line-height:1.2;color:var(--muted);white-space:nowrap}
+.pw-notes:empty,.pw-outcome:empty{display:none}
+.pw-outcome{grid-column:2/-1;font-size:.8em;color:var(--muted);text-align:center}
 .pw-changed .pw-score{animation:pw-flash 1.5s ease-out}
 @keyframes pw-flash{from{background:var(--accent);color:var(--bg)}}
 .pw-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}

@@ -1,11 +1,12 @@
 /**
  * The embed's words in the ten languages, read from the website's own message files (web/src/locales:
- * the `widget` namespace, and `common`'s clock labels the site's lists use), so a translation is made
+ * the `widget` namespace, and `common`'s clock labels and outcome sentences the site's lists use), so a translation is made
  * once and checked once (web/src/locales/locales.test.ts). Read once at startup; English fills any gap.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pitchside/shared/constants';
+import type { OutcomeMessages } from '@pitchside/shared/domain';
 import { WEB_LOCALES_DIR } from '../lib/web-package.ts';
 
 /** The website's message files (`@pitchside/web`'s `locales`): the image ships them, as `npm start` runs it. */
@@ -25,6 +26,8 @@ export interface EmbedMessages {
   errorCode: string;
   /** common:clock, the short status and minute labels ("HT", "{{minute}}'"). */
   clock: Record<string, string>;
+  /** common:outcome, the sentence naming a decided match's winner and the marks beside its score. */
+  outcome: OutcomeMessages;
 }
 
 type Json = Record<string, unknown>;
@@ -54,10 +57,12 @@ function merge(base: Json, over: Json): Json {
 export function loadEmbedMessages(dir: string = DEFAULT_LOCALES_DIR): (language: Language) => EmbedMessages {
   const of = (language: string): Json => {
     const widget = readJson(dir, language, 'widget');
+    const common = readJson(dir, language, 'common');
     return {
       ...objectAt(widget.embed),
       ...(typeof widget.frameTitle === 'string' && { frameTitle: widget.frameTitle }),
-      clock: objectAt(readJson(dir, language, 'common').clock),
+      clock: objectAt(common.clock),
+      outcome: objectAt(common.outcome),
     };
   };
   const english = of(DEFAULT_LANGUAGE);

@@ -334,7 +334,8 @@ describe('the days of a generated world', () => {
       script: sha1(JSON.stringify(f.script)),
     }));
     expect(day0).toHaveLength(28);
-    // Taken from the simulator as it was when it played a single day.
-    expect(sha1(JSON.stringify(day0))).toBe('c8032a96149ea90433213cd901a3e79a224b35d9');
+    // Taken from the simulator as it was when it played a single day; since then only the shoot-out kicks'
+    // `time.extra` changed (null, then each kick's place, as API-Football numbers them).
+    expect(sha1(JSON.stringify(day0))).toBe('97bb7b4d5be6fef1d77e7e2e1a105f5ddf8adfc9');
   });
 });

@@ -124,6 +124,8 @@ describe('match scripts', () => {
         if (outcome === 'penalties') {
           const kicks = s.events.filter((e) => e.shootout);
           expect(state.score.penalty.home).not.toBe(state.score.penalty.away);
+          // Numbered as API-Football numbers them: the kick's place in `time.extra`, from 1.
+          expect(kicks.map((k) => k.time)).toEqual(kicks.map((_, i) => ({ elapsed: 120, extra: i + 1 })));
           // Before the last kick the shoot-out was still open.
           const before = fixtureStateAt({ kickoffMs: 0, script: s }, kicks.at(-1)!.atMs - 1);
           expect(before.status.short).toBe('P');

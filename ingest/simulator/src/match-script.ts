@@ -1019,7 +1019,8 @@ function shootoutEvents(kicks: readonly Kick[], startMs: number, pitch: Pitch, r
     return {
       atMs: startMs + (index + 1) * SHOOTOUT_KICK_MS,
       removedAtMs: null,
-      time: { elapsed: 120, extra: null },
+      // As API-Football numbers them: `extra` is the kick's place in the shoot-out (1, 2, 3…), not stoppage.
+      time: { elapsed: 120, extra: index + 1 },
       period: 'shootout',
       side: kick.side,
       type: 'Goal',

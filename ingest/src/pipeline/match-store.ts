@@ -6,6 +6,7 @@ import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import type { MatchUpdate } from '../providers/provider.ts';
 import { isCluster, type RedisClient } from '../redis-client.ts';
 import { diffMatch } from './match-diff.ts';
+import { FIRST_LEG_WITHIN_MS, isFirstLeg, withAggregate } from './two-legged-tie.ts';
 
 const APPLY_SCRIPT = readFileSync(new URL('./apply-match-change.lua', import.meta.url), 'utf8');
 
@@ -76,7 +77,12 @@ export class MatchStore {
     return { epoch, seq: Number(seq), detail: JSON.parse(detail) as MatchDetail };
   }
 
-  async ingest(update: MatchUpdate, now = Date.now()): Promise<IngestResult> {
+  async ingest(received: MatchUpdate, now = Date.now()): Promise<IngestResult> {
+    // A second leg carries its tie's aggregate, summed from the stored first leg when the provider gives none.
+    const update = {
+      ...received,
+      match: withAggregate(received.match, await this.firstLegOf(received.match)),
+    };
     for (let attempt = 0; attempt <= MAX_CONFLICT_RETRIES; attempt++) {
       const stored = await this.read(update.match.id);
       const { changes, next } = diffMatch(stored?.detail ?? null, update);
@@ -129,6 +135,26 @@ export class MatchStore {
       }
     }
     throw new Error(`match ${update.match.id}: lost ${MAX_CONFLICT_RETRIES + 1} write races in a row`);
+  }
+
+  /**
+   * The stored first leg of the tie `match` is the second leg of, if any: among the away side's matches of
+   * the weeks before (the first leg was at its ground), the latest that `isFirstLeg` accepts.
+   */
+  private async firstLegOf(match: Match): Promise<Match | null> {
+    if (match.competition.type !== 'cup' || match.round === null || match.score.aggregate) return null;
+    const kickoff = Date.parse(match.kickoff);
+    const ids = await this.redis.zrevrangebyscore(
+      this.keys.teamMatches(match.away.id),
+      kickoff - 1,
+      kickoff - FIRST_LEG_WITHIN_MS,
+    );
+    for (const id of ids) {
+      const header = await this.redis.hget(this.keys.match(id), 'header');
+      const candidate = header ? (JSON.parse(header) as Match) : null;
+      if (candidate && isFirstLeg(candidate, match)) return candidate;
+    }
+    return null;
   }
 
   /**

@@ -4,6 +4,7 @@ export * from './team-slug.ts';
 export * from './squad.ts';
 export * from './match.ts';
 export * from './match-clock.ts';
+export * from './match-outcome.ts';
 export * from './match-event.ts';
 export * from './lineup.ts';
 export * from './statistics.ts';

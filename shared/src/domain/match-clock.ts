@@ -5,6 +5,7 @@
  * (web/src/embed): it is free of zod, so the script stays a few kilobytes.
  */
 import type { Match } from './match.ts';
+import { matchOutcome } from './match-outcome.ts';
 import { isLive, type MatchStatus } from './match-status.ts';
 
 /** The widget's clock labels (the `clock` keys of the site's `common` messages) a status shows. */
@@ -56,6 +57,11 @@ export function clockText(
   return labels[key] ?? status;
 }
 
-/** The score as a row shows it: "2 - 1", with a dash for a side not known yet. */
-export const scoreText = (match: Pick<Match, 'score'>): string =>
-  `${match.score.current.home ?? '–'} - ${match.score.current.away ?? '–'}`;
+/**
+ * The score as a row shows it: "2 - 1" after 90 or 120 minutes (a shoot-out's kicks are beside it, never
+ * in it), with a dash for a side not known yet.
+ */
+export function scoreText(match: Pick<Match, 'score' | 'status'>): string {
+  const { score } = matchOutcome(match);
+  return `${score.home ?? '–'} - ${score.away ?? '–'}`;
+}

@@ -15,7 +15,10 @@ export const ScorePairSchema = z.object({
 export type ScorePair = z.infer<typeof ScorePairSchema>;
 
 export const ScoreSchema = z.object({
-  /** What the scoreboard shows now (goals, not penalties in a shoot-out; a basketball game's points). */
+  /**
+   * What the scoreboard shows now: goals after 90 minutes, or after 120 once extra time is played, never
+   * the shoot-out's (a basketball game's points).
+   */
   current: ScorePairSchema,
   halftime: ScorePairSchema,
   /** At the end of regulation time (90 minutes; four quarters). */
@@ -23,6 +26,18 @@ export const ScoreSchema = z.object({
   /** Scored in extra time (overtime) only, not the running total. */
   extratime: ScorePairSchema,
   penalties: ScorePairSchema,
+  /**
+   * Both legs of a two-legged tie added up, this match's home side first, once this match is the second
+   * leg: from the provider when it gives one, else summed by ingest from the stored first leg. Absent for
+   * a match that is not a second leg (or whose first leg is not known).
+   */
+  aggregate: ScorePairSchema.optional(),
+  /**
+   * Who the provider says won: the match or, for a match that settles a two-legged tie, the tie (who went
+   * through, as football-data's `score.winner` and API-Football's `teams.*.winner` mean it). Null for a
+   * draw or before the end; absent when the provider does not say. Read it through `matchOutcome`.
+   */
+  winner: z.enum(['home', 'away']).nullable().optional(),
   /**
    * Points of each period on its own, in order, for sports scored by period: basketball's four quarters,
    * then one entry for all overtime once it is played. Absent for football. A period not reached yet is

@@ -20,7 +20,10 @@ export const SluggedTeamSchema = TeamSchema.extend({ slug: z.string() });
 export const ResultLetterSchema = z.enum(['W', 'D', 'L']);
 export type ResultLetter = z.infer<typeof ResultLetterSchema>;
 
-/** One finished match of a team, from its side: a level score after extra time is a draw (D). */
+/**
+ * One finished match of a team, from its side (shared `resultFor`): a level score after extra time is a
+ * draw (D), and `shootout` says how the penalties then went.
+ */
 export const FormEntrySchema = z.object({
   matchId: IdSchema,
   result: ResultLetterSchema,
@@ -28,6 +31,14 @@ export const FormEntrySchema = z.object({
   opponent: TeamRefSchema,
   goalsFor: z.number().int().min(0),
   goalsAgainst: z.number().int().min(0),
+  shootout: z
+    .object({
+      won: z.boolean(),
+      /** The shoot-out's score from the team's side, when the provider gives it. */
+      for: z.number().int().min(0).nullable(),
+      against: z.number().int().min(0).nullable(),
+    })
+    .optional(),
 });
 export type FormEntry = z.infer<typeof FormEntrySchema>;
 

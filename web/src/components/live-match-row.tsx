@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { sportOf, type Match } from '@pitchside/shared/domain';
+import { matchOutcome, sportOf, type Match } from '@pitchside/shared/domain';
+import { OutcomeLine, ScoreNotes } from './match-outcome.tsx';
 import { Crest } from './crest.tsx';
 import { MatchClock } from './match-clock.tsx';
 import { scoreText } from '../lib/score-text.ts';
@@ -15,7 +16,7 @@ interface LiveMatchRowProps {
  * one entry, and the store keeps the others' objects, so only that row renders again.
  */
 export const LiveMatchRow = memo(function LiveMatchRow({ match, href }: LiveMatchRowProps) {
-  const { home, away } = match.score.current;
+  const { home, away } = matchOutcome(match).score;
   return (
     <li
       className="match-row"
@@ -30,13 +31,17 @@ export const LiveMatchRow = memo(function LiveMatchRow({ match, href }: LiveMatc
           <span className="match-row__name">{match.home.name}</span>
           <Crest src={match.home.logo} name={match.home.name} />
         </span>
-        <span className="match-row__score" data-testid="live-row-score">
-          {scoreText(home)} - {scoreText(away)}
+        <span className="match-row__score">
+          <span data-testid="live-row-score">
+            {scoreText(home)} - {scoreText(away)}
+          </span>
+          <ScoreNotes match={match} className="match-row__notes" />
         </span>
         <span className="match-row__team match-row__team--away">
           <Crest src={match.away.logo} name={match.away.name} />
           <span className="match-row__name">{match.away.name}</span>
         </span>
+        <OutcomeLine match={match} className="match-row__outcome" testId="live-row-outcome" />
       </Link>
     </li>
   );

@@ -1,16 +1,24 @@
 /**
  * The embed's rows in the browser: updates a row the server rendered (score, clock, status) and builds the
  * row of a match that joins the board later. The markup is the server's (gateway/src/widget/embed-page.ts
- * `row`), kept the same by hand; the clock and score rules are shared's own (domain/match-clock), taken
- * from its zod-free module: the embed carries no framework and no schema code, to stay a few kilobytes.
+ * `row`), kept the same by hand; the clock, score and outcome rules are shared's own (domain/match-clock,
+ * domain/match-outcome), taken from their zod-free modules: the embed carries no framework and no schema
+ * code, to stay a few kilobytes.
  */
 import type { Match } from '@pitchside/shared/domain';
 import { clockText, kickoffText, scoreText } from '@pitchside/shared/domain/match-clock';
 import { isLive } from '@pitchside/shared/domain/match-status';
+import {
+  outcomeSentence,
+  scoreNoteTexts,
+  type OutcomeMessages,
+} from '@pitchside/shared/domain/match-outcome';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
 
 export interface EmbedLabels {
   clock: Record<string, string>;
+  /** common:outcome: the winner's sentence and the marks beside a score. */
+  outcome: OutcomeMessages;
   newTab: string;
   empty: string;
 }
@@ -59,11 +67,18 @@ export function buildRow(
   clock.dataset.role = 'clock';
   const score = element('span', 'pw-score');
   score.dataset.role = 'score';
+  const notes = element('span', 'pw-notes');
+  notes.dataset.role = 'notes';
+  const result = element('span', 'pw-result');
+  result.append(score, notes);
+  const outcome = element('span', 'pw-outcome');
+  outcome.dataset.role = 'outcome';
   link.append(
     clock,
     team(match.home, 'pw-home', context.crests),
-    score,
+    result,
     team(match.away, 'pw-away', context.crests),
+    outcome,
     element('span', 'pw-sr', context.labels.newTab),
   );
   row.append(link);
@@ -72,7 +87,7 @@ export function buildRow(
   return row;
 }
 
-/** Brings a row to the entry: score (flashing when it changed), clock and status. */
+/** Brings a row to the entry: score (flashing when it changed), the marks beside it, the winner, clock and status. */
 export function updateRow(
   row: HTMLElement,
   entry: ScoreboardEntry,
@@ -97,4 +112,11 @@ export function updateRow(
     void row.offsetWidth;
     row.classList.add('pw-changed');
   }
+  const notes = row.querySelector<HTMLElement>('[data-role="notes"]');
+  const texts = scoreNoteTexts(match, context.labels.outcome);
+  if (notes && [...notes.children].map((n) => n.textContent).join('|') !== texts.join('|')) {
+    notes.replaceChildren(...texts.map((text) => element('span', 'pw-note', text)));
+  }
+  const outcome = row.querySelector<HTMLElement>('[data-role="outcome"]');
+  if (outcome) outcome.textContent = outcomeSentence(match, context.labels.outcome) ?? '';
 }

@@ -5,7 +5,13 @@ import { ApiTeamStatisticsSchema } from './statistics-schema.ts';
 import { API_STATUS_CODES } from './status-map.ts';
 
 const PairSchema = z.object({ home: z.number().int().nullable(), away: z.number().int().nullable() });
-const ApiTeamRefSchema = z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() });
+const ApiTeamRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  /** true for who won (a tie's deciding leg: who went through), false for the other, null for a draw or not over. */
+  winner: z.boolean().nullable().optional(),
+});
 
 /**
  * One fixture of `/fixtures` (live=all, date, id, headtohead). `events`, `lineups` and `statistics` are

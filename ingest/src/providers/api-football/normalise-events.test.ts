@@ -129,7 +129,7 @@ describe('API-Football event kinds', () => {
     ...over,
   });
 
-  it('maps goals, cards, VAR and drops shoot-out kicks', () => {
+  it('maps goals, cards, VAR and shoot-out kicks, and drops what it does not know', () => {
     const events = normaliseEvents('9', [
       event({ detail: 'Own Goal', team: { id: 2, name: 'Away' } }),
       event({ detail: 'Penalty', time: { elapsed: 45, extra: 2 } }),
@@ -153,6 +153,8 @@ describe('API-Football event kinds', () => {
       ['second_yellow', '1', null],
       ['red', '1', null],
       ['var', '1', 'Goal cancelled'],
+      // A shoot-out kick is a kick, not a goal of the match.
+      ['shootout_scored', '1', null],
     ]);
     expect(events[1]).toMatchObject({ id: '9-goal-1-45.2-1', minute: 45, stoppage: 2 });
     for (const e of events) MatchEventSchema.parse(e);

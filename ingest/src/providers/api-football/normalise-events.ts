@@ -1,4 +1,4 @@
-import type { MatchEvent, MatchEventKind, PlayerRef } from '@pitchside/shared/domain';
+import type { MatchEvent, MatchEventKind, PlayerRef, VarDecision } from '@pitchside/shared/domain';
 import { assignEventIds, type EventDraft } from '../event-ids.ts';
 import type { ApiEvent, ApiPerson } from './event-schema.ts';
 import type { ApiLineup } from './lineup-schema.ts';
@@ -14,15 +14,20 @@ import { isSubstitution, substitutionSides } from './substitution-sides.ts';
  * - Substitutions: `player` is the one coming on, `related` the one going off, whichever way round the
  *   fixture has them (substitution-sides.ts).
  * - A second "Yellow Card" for the same player is a second yellow, as is "Second Yellow card".
- * - Penalty-shootout kicks (comments "Penalty Shootout") are left out: they are not match goals, and the
- *   shoot-out score is in `score.penalties`. Event types we do not know are left out too.
+ * - Substitutions keep the provider's number for the team ("Substitution 6", the sixth in extra time).
+ * - VAR reviews keep their wording in `detail` and, when we can name it, the `decision`.
+ * - Shoot-out kicks (comments "Penalty Shootout", detail "Penalty" or "Missed Penalty") are kicks, not
+ *   goals: `shootout_scored` / `shootout_missed` after everything played, numbered by their place in the
+ *   shoot-out, which API-Football gives in `time.extra` (1, 2, 3…) while the array comes reversed or
+ *   shuffled (fixtures 1149519, 1149523). Their ids are `${fixture}-kick-${n}`: the same on every poll.
+ * - Event types we do not know are left out.
  */
 export function normaliseEvents(
   fixtureId: string,
   events: readonly ApiEvent[],
   lineups: readonly ApiLineup[] = [],
 ): MatchEvent[] {
-  const inMatch = events.filter((e) => e.comments !== 'Penalty Shootout');
+  const inMatch = events.filter((e) => !isShootoutKick(e));
   const sides = substitutionSides(inMatch, lineups);
   const yellows = new Set<string>();
   const drafts: EventDraft[] = [];
@@ -47,11 +52,64 @@ export function normaliseEvents(
         related: related ? playerRef(related) : null,
         // Cards and goals carry their why in `comments` ("Foul", "Roughing"); VAR carries it in `detail`.
         detail: classified.kindClass === 'var' ? e.detail : e.comments,
+        ...(classified.kindClass === 'subst' && substitutionNumber(e.detail)),
+        ...(classified.kindClass === 'var' && varDecision(e.detail)),
       },
       idParts: { kindClass: classified.kindClass, teamId, minute: e.time.elapsed, stoppage: e.time.extra },
     });
   }
-  return assignEventIds(fixtureId, drafts);
+  return [...assignEventIds(fixtureId, drafts), ...shootoutKicks(fixtureId, events)];
+}
+
+const isShootoutKick = (e: ApiEvent): boolean => e.comments?.trim().toLowerCase() === 'penalty shootout';
+
+/** The shoot-out's kicks in kick order: by `time.extra`, then (for kicks without one) as listed. */
+function shootoutKicks(fixtureId: string, events: readonly ApiEvent[]): MatchEvent[] {
+  const kicks = events
+    .filter(isShootoutKick)
+    .map((e, index) => ({ e, index }))
+    .sort(
+      (a, b) =>
+        (a.e.time.extra ?? Number.MAX_SAFE_INTEGER) - (b.e.time.extra ?? Number.MAX_SAFE_INTEGER) ||
+        a.index - b.index,
+    );
+  return kicks.map(({ e }, i) => {
+    const kick = i + 1;
+    return {
+      id: `${fixtureId}-kick-${kick}`,
+      kind: (e.detail ?? '').toLowerCase().includes('miss') ? 'shootout_missed' : 'shootout_scored',
+      minute: e.time.elapsed,
+      stoppage: null,
+      teamId: String(e.team.id),
+      player: playerRef(e.player),
+      related: null,
+      detail: null,
+      kick,
+    };
+  });
+}
+
+/** "Substitution 6" -> { number: 6 }. */
+function substitutionNumber(detail: string | null): { number?: number } {
+  const n = Number(/(\d+)\s*$/.exec(detail ?? '')?.[1]);
+  return Number.isInteger(n) && n >= 1 && n <= 20 ? { number: n } : {};
+}
+
+/**
+ * A VAR review's outcome from API-Football's wording: "Goal cancelled" and "Penalty confirmed" (documented),
+ * and the variants live feeds use ("Goal Disallowed - offside", "Penalty cancelled", "Card upgrade").
+ */
+function varDecision(detail: string | null): { decision?: VarDecision } {
+  const d = (detail ?? '').toLowerCase();
+  const undone = /cancel|disallow|overturn|rescind|no goal|no penalty/.test(d);
+  const upheld = /confirm|stands|awarded/.test(d);
+  const decided = (cancelled: VarDecision, confirmed: VarDecision) =>
+    undone ? { decision: cancelled } : upheld ? { decision: confirmed } : {};
+  if (d.includes('goal')) return decided('goal_cancelled', 'goal_confirmed');
+  if (d.includes('penalty')) return decided('penalty_cancelled', 'penalty_confirmed');
+  if (d.includes('card') && d.includes('upgrade')) return { decision: 'card_upgraded' };
+  if (d.includes('card') && (undone || d.includes('downgrade'))) return { decision: 'card_cancelled' };
+  return {};
 }
 
 function classify(e: ApiEvent, yellows: Set<string>): { kind: MatchEventKind; kindClass: string } | null {

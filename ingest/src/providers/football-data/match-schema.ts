@@ -98,6 +98,8 @@ export const FdMatchSchema = z.object({
   homeTeam: FdMatchTeamSchema,
   awayTeam: FdMatchTeamSchema,
   score: z.object({
+    /** HOME_TEAM, AWAY_TEAM, DRAW: for a match that settles a two-legged tie, who went through. */
+    winner: z.string().nullable().optional(),
     /** REGULAR, EXTRA_TIME, PENALTY_SHOOTOUT. */
     duration: z.string().nullable().optional(),
     fullTime: PairSchema,

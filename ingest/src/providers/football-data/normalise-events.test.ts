@@ -94,6 +94,37 @@ describe('football-data.org v4 goals, bookings and substitutions', () => {
     expect(events[6]!.related).toEqual({ id: '125010', name: 'Jude Bellingham' });
   });
 
+  it("numbers each team's substitutions in match order, however v4 lists them", () => {
+    const sub = (minute: number, team: number, n: number) => ({
+      minute,
+      team: { id: team },
+      playerOut: { id: n, name: `Out ${n}` },
+      playerIn: { id: 100 + n, name: `In ${n}` },
+    });
+    const events = normaliseFdEvents(
+      '1437',
+      match({
+        substitutions: [
+          sub(112, 4, 6),
+          sub(60, 4, 1),
+          sub(61, 9, 2),
+          sub(70, 4, 3),
+          sub(70, 4, 4),
+          sub(91, 4, 5),
+        ],
+      }),
+    )!;
+    const subs = events.filter((e) => e.kind === 'substitution');
+    expect(subs.map((e) => [e.minute, e.teamId, e.number])).toEqual([
+      [60, '4', 1],
+      [61, '9', 1],
+      [70, '4', 2],
+      [70, '4', 3],
+      [91, '4', 4],
+      [112, '4', 5],
+    ]);
+  });
+
   it('keeps ids when a scorer is renamed', () => {
     const before = normaliseFdEvents('1437', match())!;
     const renamed = match();

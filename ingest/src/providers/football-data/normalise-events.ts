@@ -11,8 +11,10 @@ type Person = { id: number | null; name: string | null } | null | undefined;
  *
  * - A goal counts for the side whose score went up in its `score`, so own goals land on the right side
  *   whichever team v4 lists; without a score we keep the team v4 lists.
- * - Substitutions: `player` is `playerIn`, `related` is `playerOut`.
- * - Shoot-out kicks (`penalties`) are not match events; the shoot-out score is in `score.penalties`.
+ * - Substitutions: `player` is `playerIn`, `related` is `playerOut`, numbered per team in match order (v4
+ *   does not number them; extra time allows a sixth).
+ * - No recorded or documented v4 payload carries a shoot-out's kicks: the shoot-out is its score
+ *   (`score.penalties`), which the match page shows on its own.
  */
 export function normaliseFdEvents(matchId: string, m: FdMatch): MatchEvent[] | undefined {
   if (!m.goals && !m.bookings && !m.substitutions) return undefined;
@@ -78,6 +80,13 @@ export function normaliseFdEvents(matchId: string, m: FdMatch): MatchEvent[] | u
       (a.event.stoppage ?? 0) - (b.event.stoppage ?? 0) ||
       a.order - b.order,
   );
+  const substitutions = new Map<string, number>();
+  for (const draft of drafts) {
+    if (draft.event.kind !== 'substitution' || draft.event.teamId === null) continue;
+    const number = (substitutions.get(draft.event.teamId) ?? 0) + 1;
+    substitutions.set(draft.event.teamId, number);
+    draft.event = { ...draft.event, number };
+  }
   return assignEventIds(matchId, drafts);
 }
 

@@ -1,4 +1,10 @@
-import { isFinished, type Match, type ScorePair } from '@pitchside/shared/domain';
+import {
+  isFinished,
+  type Match,
+  type MatchStatus,
+  type Score,
+  type ScorePair,
+} from '@pitchside/shared/domain';
 import { toIsoUtc } from '../iso-utc.ts';
 import type { FdMatch, FdMatchTeam } from './match-schema.ts';
 import { humanise } from './humanise.ts';
@@ -10,9 +16,7 @@ const NO_SCORE: ScorePair = { home: null, away: null };
 /**
  * A v4 match as our Match, or null while a side is still undecided (a knockout slot with no team), which
  * nobody can follow yet. `now` decides IN_PLAY's half when the plan sends no minute (status-map.ts).
- *
- * Scores: v4's `fullTime` includes shoot-out goals (a 1-1 won 4-5 on penalties reads 5-6), so the current
- * score is regular plus extra time when v4 breaks it down, else `fullTime` less the penalties.
+ * Scores: see `fdScore`.
  */
 export function normaliseMatch(m: FdMatch, now: number): Match | null {
   const home = teamRef(m.homeTeam);
@@ -28,18 +32,6 @@ export function normaliseMatch(m: FdMatch, now: number): Match | null {
     minute: clock?.minute ?? null,
     sinceKickoffMin: (now - Date.parse(kickoff)) / 60_000,
   });
-  const { fullTime, regularTime, extraTime, penalties } = m.score;
-  const current = regularTime
-    ? add(regularTime, extraTime ?? NO_SCORE)
-    : duration === 'PENALTY_SHOOTOUT' && penalties
-      ? subtract(fullTime, penalties)
-      : fullTime;
-  // The 90-minute score: v4's regularTime, or fullTime when the match ended in regular time.
-  const fulltime =
-    regularTime ??
-    (isFinished(status) && duration !== 'EXTRA_TIME' && duration !== 'PENALTY_SHOOTOUT'
-      ? fullTime
-      : NO_SCORE);
 
   return {
     id: String(m.id),
@@ -59,13 +51,7 @@ export function normaliseMatch(m: FdMatch, now: number): Match | null {
     clock: { elapsed: clock?.minute ?? null, stoppage: m.injuryTime ?? clock?.stoppage ?? null },
     home,
     away,
-    score: {
-      current: { ...current },
-      halftime: { ...(m.score.halfTime ?? NO_SCORE) },
-      fulltime: { ...fulltime },
-      extratime: { ...(extraTime ?? NO_SCORE) },
-      penalties: { ...(penalties ?? NO_SCORE) },
-    },
+    score: fdScore(m.score, status),
   };
 }
 
@@ -81,12 +67,61 @@ export function roundName(stage: string | null, matchday: number | null): string
   return matchday !== null ? `${words} - ${matchday}` : words;
 }
 
-const add = (a: ScorePair, b: ScorePair): ScorePair => ({
-  home: a.home === null ? null : a.home + (b.home ?? 0),
-  away: a.away === null ? null : a.away + (b.away ?? 0),
-});
+type FdScore = FdMatch['score'];
 
-const subtract = (a: ScorePair, b: ScorePair): ScorePair => ({
-  home: a.home === null ? null : Math.max(0, a.home - (b.home ?? 0)),
-  away: a.away === null ? null : Math.max(0, a.away - (b.away ?? 0)),
-});
+const known = (pair: ScorePair | undefined): { home: number; away: number } | null =>
+  pair && pair.home !== null && pair.away !== null ? { home: pair.home, away: pair.away } : null;
+
+const WINNERS: Record<string, 'home' | 'away' | null> = { HOME_TEAM: 'home', AWAY_TEAM: 'away', DRAW: null };
+
+/**
+ * v4's score as ours (docs.football-data.org "Dealing with scores"). `fullTime` is the running total and
+ * counts a shoot-out's kicks (1-1 won 4-5 on penalties reads 5-6); `extraTime` and `penalties` hold only
+ * their phase's goals; `regularTime` the 90 minutes. Each of the three may be absent, or present with
+ * numbers, or with null members: real EXTRA_TIME and PENALTY_SHOOTOUT matches send `regularTime` as
+ * `{"home":null,"away":null}` (CL 2022-23 qualifying, ingest/test/fixtures/football-data). So:
+ *
+ * - on the board (`current`): `fullTime` less the shoot-out, else the 90 minutes plus extra time; a
+ *   shoot-out whose kicks cannot be taken off gives no board score rather than an inflated one;
+ * - after 90 minutes (`fulltime`): `regularTime`, else the board less extra time once extra time is over
+ *   or under way, else the board of a match that finished in 90;
+ * - `winner`: v4's, which names who went through when a match settles a two-legged tie (418518: RFS beat
+ *   HJK 2-1, `winner` is AWAY_TEAM), once the match is over.
+ */
+export function fdScore(score: FdScore, status: MatchStatus): Score {
+  const duration = score.duration ?? 'REGULAR';
+  const running = known(score.fullTime);
+  const regular = known(score.regularTime);
+  const extra = known(score.extraTime);
+  const shootout = known(score.penalties);
+  const wentToPenalties = duration === 'PENALTY_SHOOTOUT' || shootout !== null;
+
+  let board: { home: number; away: number } | null = null;
+  if (running && (shootout || !wentToPenalties)) {
+    const less = shootout ?? { home: 0, away: 0 };
+    const home = running.home - less.home;
+    const away = running.away - less.away;
+    if (home >= 0 && away >= 0) board = { home, away };
+  }
+  if (!board && regular)
+    board = { home: regular.home + (extra?.home ?? 0), away: regular.away + (extra?.away ?? 0) };
+
+  let ninety = regular;
+  if (!ninety && board) {
+    if (extra && duration !== 'REGULAR') {
+      const home = board.home - extra.home;
+      const away = board.away - extra.away;
+      if (home >= 0 && away >= 0) ninety = { home, away };
+    } else if (duration === 'REGULAR' && isFinished(status)) ninety = board;
+  }
+
+  const winner = score.winner ? (WINNERS[score.winner] ?? null) : null;
+  return {
+    current: board ?? { ...NO_SCORE },
+    halftime: { ...(score.halfTime ?? NO_SCORE) },
+    fulltime: ninety ?? { ...NO_SCORE },
+    extratime: extra ?? { ...NO_SCORE },
+    penalties: shootout ?? { ...NO_SCORE },
+    ...(score.winner !== undefined && { winner: isFinished(status) ? winner : null }),
+  };
+}

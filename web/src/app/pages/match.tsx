@@ -4,12 +4,14 @@ import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-r
 import {
   headToHeadSlug,
   isFinished,
+  matchOutcome,
   SPORTS,
   sportOf,
   type Match,
   type NewsItem,
 } from '@pitchside/shared/domain';
 import type { Ack } from '@pitchside/shared/protocol';
+import { outcomeText } from '../../components/match-outcome.tsx';
 import { PageMessage } from '../../components/page-message.tsx';
 import { loadGuarded } from '../navigation/chunk-guard.ts';
 import { fetchMatch } from '../../features/live/api/live-rest.ts';
@@ -174,7 +176,7 @@ function LiveMatchPage({ page }: { page: MatchPageData }) {
       <PageHead
         title={tPages('match.title', names)}
         description={tPages('match.description', names)}
-        jsonLd={sportsEvent(match)}
+        jsonLd={sportsEvent(match, outcomeText(match, t))}
       />
       <MatchHeader match={match} />
       {isFinished(match.status) && (
@@ -187,7 +189,14 @@ function LiveMatchPage({ page }: { page: MatchPageData }) {
           {
             id: 'timeline',
             label: tMatch('tabs.timeline'),
-            content: <Timeline events={events} homeTeamId={match.home.id} />,
+            content: (
+              <Timeline
+                events={events}
+                homeTeamId={match.home.id}
+                status={match.status}
+                score={match.score}
+              />
+            ),
           },
           {
             id: 'stream',
@@ -308,10 +317,11 @@ const Standings = panel(
 /**
  * schema.org SportsEvent. The schema has a status (`eventStatus`: only scheduled, postponed, cancelled
  * and the like, nothing for "in play" or "over", so a match that goes ahead is EventScheduled) but no
- * property for a score: the score goes in the description, where readers and search snippets use it.
+ * property for a score: the score goes in the description (after 90 or 120 minutes, then the sentence that
+ * names a shoot-out's or a tie's winner), where readers and search snippets use it.
  */
-function sportsEvent(match: Match): object {
-  const { home, away } = match.score.current;
+function sportsEvent(match: Match, outcome: string | null): object {
+  const { home, away } = matchOutcome(match).score;
   const sport = SPORTS.find((s) => s.slug === sportOf(match.competition))?.name ?? 'Football';
   const team = (t: Match['home']) => ({
     '@type': 'SportsTeam',
@@ -329,7 +339,9 @@ function sportsEvent(match: Match): object {
     awayTeam: team(match.away),
     competitor: [team(match.home), team(match.away)],
     ...(home !== null && away !== null
-      ? { description: `${match.home.name} ${home}–${away} ${match.away.name}` }
+      ? {
+          description: `${match.home.name} ${home}–${away} ${match.away.name}${outcome ? `. ${outcome}` : ''}`,
+        }
       : {}),
     ...(match.venue?.name ? { location: { '@type': 'Place', name: match.venue.name } } : {}),
     superEvent: { '@type': 'SportsEvent', name: match.competition.name },

@@ -78,14 +78,24 @@ export function Component() {
           {form.length > 0 && (
             <FormChips
               label={t('team.formLabel', { count: form.length })}
-              results={form.map((entry) => ({
-                result: entry.result,
-                href: paths.match(entry.matchId),
-                detail: t(`form.detail.${entry.result}`, {
+              results={form.map((entry) => {
+                const detail = t(`form.detail.${entry.result}`, {
                   score: `${entry.goalsFor}–${entry.goalsAgainst}`,
                   opponent: entry.opponent.name,
-                }),
-              }))}
+                });
+                const shootout = entry.shootout;
+                const scored = shootout && shootout.for !== null && shootout.against !== null;
+                return {
+                  result: entry.result,
+                  href: paths.match(entry.matchId),
+                  detail: !shootout
+                    ? detail
+                    : t(`form.shootout.${shootout.won ? 'won' : 'lost'}${scored ? '' : 'NoScore'}`, {
+                        detail,
+                        penalties: `${shootout.for}–${shootout.against}`,
+                      }),
+                };
+              })}
             />
           )}
         </div>

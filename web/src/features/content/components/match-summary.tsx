@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Match } from '@pitchside/shared/domain';
+import { matchOutcome, type Match } from '@pitchside/shared/domain';
+import { OutcomeLine, ScoreNotes } from '../../../components/match-outcome.tsx';
 import { useFormat } from '../../../lib/format.ts';
 
 const goals = (value: number | null): string => (value === null ? '–' : String(value));
@@ -10,7 +11,7 @@ export function MatchSummary({ match, matchHref }: { match: Match; matchHref: st
   const { t } = useTranslation('content');
   const { t: tCommon } = useTranslation();
   const format = useFormat();
-  const { home, away } = match.score.current;
+  const { home, away } = matchOutcome(match).score;
   return (
     <section
       className="match-summary"
@@ -26,11 +27,13 @@ export function MatchSummary({ match, matchHref }: { match: Match; matchHref: st
         <span className="match-summary__score" data-testid="summary-score">
           <span className="visually-hidden">{t('matchHighlight.score')}: </span>
           {goals(home)} - {goals(away)}
+          <ScoreNotes match={match} />
         </span>
         <span className="match-summary__team" data-testid="summary-away">
           {match.away.name}
         </span>
       </div>
+      <OutcomeLine match={match} className="match-summary__outcome" />
       <p className="match-summary__meta">
         <span>{tCommon(`status.${match.status}` as 'status.scheduled', { defaultValue: match.status })}</span>
         <span aria-hidden="true"> · </span>

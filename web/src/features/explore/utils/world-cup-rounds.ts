@@ -2,7 +2,7 @@
  * The World Cup's matches sorted for its page: the knockout bracket's rounds (API-Football's names, which
  * the simulator's openfootball replay uses too) and every round in the order it was played.
  */
-import type { Match } from '@pitchside/shared/domain';
+import { matchOutcome, type Match } from '@pitchside/shared/domain';
 
 export const KNOCKOUT_ROUNDS = ['Round of 16', 'Quarter-finals', 'Semi-finals', 'Final'] as const;
 export const THIRD_PLACE_ROUND = '3rd Place Final';
@@ -41,12 +41,5 @@ export function bracketRounds(matches: readonly Match[]): RoundOfMatches[] {
   })).filter((round) => round.matches.length > 0);
 }
 
-/** Who went through: more goals, else more penalties; null while undecided. */
-export function winnerOf(match: Match): 'home' | 'away' | null {
-  if (!['finished', 'finished_aet', 'finished_pen', 'awarded'].includes(match.status)) return null;
-  const { current, penalties } = match.score;
-  const [home, away] =
-    match.status === 'finished_pen' ? [penalties.home, penalties.away] : [current.home, current.away];
-  if (home === null || away === null || home === away) return null;
-  return home > away ? 'home' : 'away';
-}
+/** Who went through: shared's rule (more goals, else the shoot-out, else the provider's word); null while undecided. */
+export const winnerOf = (match: Match): 'home' | 'away' | null => matchOutcome(match).winner;

@@ -1,8 +1,9 @@
 import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Match } from '@pitchside/shared/domain';
+import { scoreText, type Match } from '@pitchside/shared/domain';
 import type { Ack } from '@pitchside/shared/protocol';
+import { OutcomeLine, ScoreNotes } from '../../../components/match-outcome.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { meetingsRecord } from '../utils/head-to-head-record.ts';
 import { PanelEmpty } from './panel-empty.tsx';
@@ -99,11 +100,13 @@ export function HeadToHeadPanel({ match, meetings, matchHref, headToHeadHref }: 
                   </span>
                   <span className="h2h-list__teams">
                     <span className="h2h-list__team h2h-list__team--home">{meeting.home.name}</span>
-                    <span className="h2h-list__score" data-testid="h2h-score">
-                      {meeting.score.current.home ?? '–'} - {meeting.score.current.away ?? '–'}
+                    <span className="h2h-list__score">
+                      <span data-testid="h2h-score">{scoreText(meeting)}</span>
+                      <ScoreNotes match={meeting} />
                     </span>
                     <span className="h2h-list__team h2h-list__team--away">{meeting.away.name}</span>
                   </span>
+                  <OutcomeLine match={meeting} className="h2h-list__outcome" testId="h2h-outcome" />
                 </Link>
               </li>
             );

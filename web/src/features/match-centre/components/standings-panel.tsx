@@ -2,7 +2,13 @@ import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { sportOf, type Match, type MatchStatus, type Standings } from '@pitchside/shared/domain';
+import {
+  matchOutcome,
+  sportOf,
+  type Match,
+  type MatchStatus,
+  type Standings,
+} from '@pitchside/shared/domain';
 import type { Ack } from '@pitchside/shared/protocol';
 import { useFormat } from '../../../lib/format.ts';
 import {
@@ -40,7 +46,7 @@ export function StandingsPanel({
 }: StandingsPanelProps) {
   const { t } = useTranslation('match');
   const football = sportOf(match.competition) === 'football';
-  const { home, away } = match.score.current;
+  const { home, away } = matchOutcome(match).score;
   const table = standings && 'data' in standings ? standings.data : null;
 
   // Keyed on the score's two numbers, not the match object: a clock tick must not rebuild the table.

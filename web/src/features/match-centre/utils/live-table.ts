@@ -55,6 +55,7 @@ type ScoredMatch = Pick<Match, 'status'> & {
 export function pendingResult(match: ScoredMatch, statusAtRead: MatchStatus): PendingResult | null {
   if (isFinished(statusAtRead)) return null;
   if (!isLive(match.status) && !isFinished(match.status)) return null;
+  // The board after 90 or 120 minutes (the adapters keep a shoot-out's kicks out of it).
   const { home, away } = match.score.current;
   if (home === null || away === null) return null;
   return { homeId: match.home.id, awayId: match.away.id, home, away };

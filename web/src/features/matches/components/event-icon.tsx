@@ -13,9 +13,17 @@ export function EventIcon({ kind }: { kind: MatchEventKind }) {
           {kind === 'penalty_goal' && <circle cx="8" cy="13" r="1.2" fill="var(--ball-patch)" />}
         </svg>
       );
-    case 'missed_penalty':
+    case 'shootout_scored':
       return (
-        <svg className="event-icon event-icon--missed_penalty" viewBox="0 0 16 16" aria-hidden="true">
+        <svg className="event-icon event-icon--shootout_scored" viewBox="0 0 16 16" aria-hidden="true">
+          <circle cx="8" cy="8" r="6.5" fill="currentColor" />
+          <path d="M4.8 8.3l2.2 2.2 4.2-4.6" fill="none" stroke="var(--ball-patch)" strokeWidth="1.8" />
+        </svg>
+      );
+    case 'missed_penalty':
+    case 'shootout_missed':
+      return (
+        <svg className={`event-icon event-icon--${kind}`} viewBox="0 0 16 16" aria-hidden="true">
           <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
           <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.5" />
         </svg>

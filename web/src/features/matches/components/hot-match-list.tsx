@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DEFAULT_SPORT, isLive, sportOf, type Match } from '@pitchside/shared/domain';
+import { DEFAULT_SPORT, isLive, matchOutcome, sportOf, type Match } from '@pitchside/shared/domain';
+import { OutcomeLine, ScoreNotes } from '../../../components/match-outcome.tsx';
 import { scoreText } from '../../../lib/score-text.ts';
 import { Crest } from '../../../components/crest.tsx';
 import { MatchClock } from '../../../components/match-clock.tsx';
@@ -39,7 +40,7 @@ const HotMatchCard = memo(function HotMatchCard({
   const { t } = useTranslation('matches');
   const sportName = useSportName();
   const sport = sportOf(match.competition);
-  const { home, away } = match.score.current;
+  const { home, away } = matchOutcome(match).score;
   return (
     <li
       className={`hot-card ${isLive(match.status) ? 'hot-card--live' : ''}`}
@@ -62,14 +63,18 @@ const HotMatchCard = memo(function HotMatchCard({
             <Crest src={match.home.logo} name={match.home.name} size="md" />
             <span className="hot-card__name">{match.home.name}</span>
           </span>
-          <span className="hot-card__score" data-testid="hot-score">
-            {scoreText(home)} - {scoreText(away)}
+          <span className="hot-card__score">
+            <span data-testid="hot-score">
+              {scoreText(home)} - {scoreText(away)}
+            </span>
+            <ScoreNotes match={match} />
           </span>
           <span className="hot-card__team hot-card__team--away">
             <Crest src={match.away.logo} name={match.away.name} size="md" />
             <span className="hot-card__name">{match.away.name}</span>
           </span>
         </span>
+        <OutcomeLine match={match} className="hot-card__outcome" testId="hot-outcome" />
       </Link>
     </li>
   );

@@ -1,6 +1,7 @@
 import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Match, MatchStatus } from '@pitchside/shared/domain';
+import { matchOutcome, type Match, type MatchStatus } from '@pitchside/shared/domain';
+import { OutcomeLine } from '../../../components/match-outcome.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { scoreText } from '../../../lib/score-text.ts';
 import { CompetitionHeader } from './competition-header.tsx';
@@ -12,7 +13,8 @@ export function MatchHeader({ match }: { match: Match }) {
   const { t, i18n } = useTranslation();
   const { t: tMatch } = useTranslation('match');
   const format = useFormat();
-  const { current, penalties } = match.score;
+  const outcome = matchOutcome(match);
+  const { score, penalties, aggregate } = outcome;
   const venue = [match.venue?.name, match.venue?.city].filter(Boolean).join(', ');
   return (
     <section className="match-header" aria-labelledby="match-title">
@@ -29,19 +31,27 @@ export function MatchHeader({ match }: { match: Match }) {
         </div>
         <div className="match-header__centre">
           <div className="match-header__score" aria-label={t('match.scoreLabel')}>
-            <span data-testid="match-score-home">{scoreText(current.home)}</span>
+            <span data-testid="match-score-home">{scoreText(score.home)}</span>
             <span aria-hidden="true">-</span>
-            <span data-testid="match-score-away">{scoreText(current.away)}</span>
+            <span data-testid="match-score-away">{scoreText(score.away)}</span>
           </div>
-          {penalties.home !== null && penalties.away !== null && (
-            <div className="match-header__penalties">
-              {t('match.penalties', { home: penalties.home, away: penalties.away })}
+          {penalties && (
+            <div className="match-header__penalties" data-testid="match-penalties">
+              {t('match.penalties', { ...penalties })}
+            </div>
+          )}
+          {aggregate && (
+            <div className="match-header__penalties" data-testid="match-aggregate">
+              {t('match.aggregate', { ...aggregate })}
             </div>
           )}
           <MatchClock match={match} testId="match-clock" className="match-header__clock" />
           <div className="match-header__status" data-testid="match-status" data-status={match.status}>
-            {statusLabel(match.status, i18n, t, tMatch)}
+            {match.status === 'finished_pen' && outcome.extraTime
+              ? t('match.afterExtraTimeAndPenalties')
+              : statusLabel(match.status, i18n, t, tMatch)}
           </div>
+          <OutcomeLine match={match} className="match-header__outcome" />
         </div>
         <div className="match-header__team">
           <Crest src={match.away.logo} name={match.away.name} size="lg" />

@@ -2,8 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Highlight } from '@pitchside/shared/content';
-import type { Match } from '@pitchside/shared/domain';
+import { scoreText, type Match } from '@pitchside/shared/domain';
 import { LazyImage } from '../../../components/lazy-media.tsx';
+import { ScoreNotes } from '../../../components/match-outcome.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { formatDuration, isoDuration } from '../utils/duration.ts';
 import { EmbedPlayer } from './embed-player.tsx';
@@ -40,8 +41,6 @@ export function HighlightGrid({ highlights, matches, matchHref, level = 2 }: Hig
     </ul>
   );
 }
-
-const goals = (value: number | null): string => (value === null ? '–' : String(value));
 
 function HighlightCard({
   highlight,
@@ -114,7 +113,7 @@ function HighlightCard({
               <span data-testid="highlight-home">{match.home.name}</span>{' '}
               <span className="media-card__score">
                 <span className="visually-hidden">{t('highlights.score')}: </span>
-                {goals(match.score.current.home)} - {goals(match.score.current.away)}
+                {scoreText(match)} <ScoreNotes match={match} className="score-notes--inline" />
               </span>{' '}
               <span data-testid="highlight-away">{match.away.name}</span>
             </Link>

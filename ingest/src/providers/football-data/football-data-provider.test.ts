@@ -98,9 +98,10 @@ describe.skipIf(!hasSharedData)(
       const match = readSharedJson('football-data/v4_matches_417211_FINISHED.body.json');
       const p = await provider({
         '/v4/teams/512/matches': jsonReply({ matches: [match] }),
-        '/v4/matches/417211/head2head?limit=10': recorded('v4_matches_417211_head2head'),
+        '/v4/matches/417211/head2head?limit=20': recorded('v4_matches_417211_head2head'),
       });
       const meetings = await p.headToHead('512', '576');
+      // `aggregates.numberOfMatches` says 15; the five listed are what there is to show.
       expect(meetings.map((m) => m.kickoff.slice(0, 10))).toEqual([
         '2022-09-04',
         '2022-05-07',
@@ -109,6 +110,26 @@ describe.skipIf(!hasSharedData)(
         '2020-10-25',
       ]);
       expect(await p.headToHead('512', '1')).toEqual([]);
+    });
+
+    it('asks the head-to-head of a meeting it is given in one call', async () => {
+      const p = await provider({
+        '/v4/matches/417211/head2head?limit=20': recorded('v4_matches_417211_head2head'),
+      });
+      const meetings = await p.headToHead('512', '576', { matchId: '417211' });
+      expect(meetings).toHaveLength(5);
+      expect(server!.requests.map((r) => r.url)).toEqual(['/v4/matches/417211/head2head?limit=20']);
+    });
+
+    it("gives a team's latest results, newest first, from its finished matches of the last 90 days", async () => {
+      const p = await provider({
+        '/v4/teams/1/matches?status=FINISHED&dateFrom=2022-06-14&dateTo=2022-09-12':
+          recorded('v4_teams_1_matches'),
+      });
+      // The recording (all 34 matches of the season, the six played first) is what v4 sends for the team.
+      const recent = await p.recentMatches('1');
+      expect(recent.map((m) => m.id)).toEqual(['416651', '416658', '416669', '416677', '416688', '416390']);
+      expect(recent.every((m) => m.status === 'finished')).toBe(true);
     });
 
     it('lists competitions with a current season, cup or league from the type', async () => {

@@ -4,6 +4,7 @@ import {
   isFinished,
   parseOnDemandMember,
   PROVIDER_HEAD_TO_HEAD_TTL_S,
+  PROVIDER_REFRESH_AFTER_S,
   PROVIDER_TEAM_FORM_TTL_S,
   type Match,
   type OnDemandRead,
@@ -182,19 +183,31 @@ export function createProcessors(
     return a.filter((id) => ofB.has(id)).at(-1);
   };
 
+  const cacheKey = (read: OnDemandRead): string =>
+    read.kind === 'h2h'
+      ? k.providerHeadToHead(headToHeadPair(read.teamA, read.teamB))
+      : k.providerTeamForm(read.teamId);
+
+  /** Read lately (a second ask raced the first answer): nothing to do. */
+  const freshlyRead = async (read: OnDemandRead): Promise<boolean> => {
+    const raw = await deps.redis.get(cacheKey(read));
+    if (!raw) return false;
+    const age = Date.now() - Date.parse((JSON.parse(raw) as ProviderMatches).fetchedAt);
+    const refreshAfter = PROVIDER_REFRESH_AFTER_S[read.kind === 'h2h' ? 'headToHead' : 'teamForm'];
+    return age < refreshAfter * 1000;
+  };
+
   const readOnDemand = async (read: OnDemandRead): Promise<void> => {
     const fetchedAt = new Date(Date.now()).toISOString();
     if (read.kind === 'h2h') {
       const matchId = await storedMeeting(read.teamA, read.teamB);
       const matches = await deps.provider.headToHead(read.teamA, read.teamB, matchId ? { matchId } : {});
       const value: ProviderMatches = { fetchedAt, matches: matches.slice(0, MEETINGS_KEPT) };
-      const key = k.providerHeadToHead(headToHeadPair(read.teamA, read.teamB));
-      await deps.redis.set(key, JSON.stringify(value), 'EX', PROVIDER_HEAD_TO_HEAD_TTL_S);
+      await deps.redis.set(cacheKey(read), JSON.stringify(value), 'EX', PROVIDER_HEAD_TO_HEAD_TTL_S);
     } else {
       const matches = await deps.provider.recentMatches(read.teamId);
       const value: ProviderMatches = { fetchedAt, matches };
-      const key = k.providerTeamForm(read.teamId);
-      await deps.redis.set(key, JSON.stringify(value), 'EX', PROVIDER_TEAM_FORM_TTL_S);
+      await deps.redis.set(cacheKey(read), JSON.stringify(value), 'EX', PROVIDER_TEAM_FORM_TTL_S);
     }
   };
 
@@ -354,7 +367,7 @@ export function createProcessors(
       let fetched = 0;
       for (const member of members) {
         const read = parseOnDemandMember(member);
-        if (read) {
+        if (read && !(await freshlyRead(read))) {
           try {
             await asOneUnit(() => readOnDemand(read));
           } catch (error) {

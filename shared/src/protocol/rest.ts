@@ -66,6 +66,11 @@ export const HeadToHeadSchema = z.object({
   past: z.array(ScoreboardEntrySchema),
   /** Meetings not played yet, or in play, soonest first. */
   upcoming: z.array(ScoreboardEntrySchema),
+  /**
+   * The provider's own head-to-head is being read (it was not yet, or long ago): `past` holds the meetings
+   * we store meanwhile, and asking again in a few seconds gives all of them.
+   */
+  pending: z.boolean().default(false),
 });
 export type HeadToHead = z.infer<typeof HeadToHeadSchema>;
 

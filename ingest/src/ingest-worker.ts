@@ -1,4 +1,4 @@
-import { Queue, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
+import { DelayedError, Queue, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { MatchStore } from './pipeline/match-store.ts';
@@ -183,7 +183,7 @@ export async function startIngest(deps: IngestDeps, options: IngestOptions) {
 
   const worker = new Worker(
     INGEST_QUEUE,
-    async (job) => {
+    async (job, token) => {
       const name = job.name as PollJob;
       const run = processors[name];
       if (!POLL_JOBS.includes(name) || !run) throw new UnrecoverableError(`unknown ingest job ${job.name}`);
@@ -213,8 +213,16 @@ export async function startIngest(deps: IngestDeps, options: IngestOptions) {
           await deps.redis.hset(deps.keys.ingestHeartbeat(), name, Date.now());
         }
         if (summary.written > 0) log.debug(summary, 'poll wrote changes');
+        // Cut short, a job whose next scheduled run is further off than the planner's next opening (tables
+        // every few minutes, teams hourly) runs again at that opening: it keeps its place in the order
+        // rather than wait an hour. Frequent polls just meet their next run.
+        if (deferred && token && deferred.retryAt < Date.now() + intervals[name] - 1000) {
+          await job.moveToDelayed(Math.max(deferred.retryAt, Date.now() + 100), token);
+          throw new DelayedError();
+        }
         return summary;
       } catch (error) {
+        if (error instanceof DelayedError) throw error;
         const code = error instanceof UpstreamError ? error.code : 'ingest:internal';
         metrics.jobs.inc({ job: name, outcome: 'error' });
         metrics.upstreamErrors.inc({ code });

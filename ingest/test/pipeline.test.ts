@@ -196,7 +196,7 @@ describe('ingest pipeline on the simulated game API', () => {
 
     simulator.clock.advance(3 * 3_600_000); // long past the final whistle
     // The day's list, due (the ingest started above read it a moment ago): status and score, no statistics.
-    await t.redis.del(t.keys.fixturesFetched());
+    await t.redis.del(t.keys.ingestFetched());
     await run['poll-fixtures']();
     const listed = (await store.read(matchId!))!;
     expect(isFinished(listed.detail.match.status)).toBe(true);
@@ -214,7 +214,7 @@ describe('ingest pipeline on the simulated game API', () => {
     // Done: the lists keep showing it finished, and its details are never fetched again.
     expect(await t.redis.zscore(t.keys.detailsWanted(), matchId!)).toBeNull();
     expect(await t.redis.zscore(t.keys.detailsDone(), matchId!)).not.toBeNull();
-    await t.redis.del(t.keys.fixturesFetched()); // due again
+    await t.redis.del(t.keys.ingestFetched()); // due again
     await run['poll-fixtures']();
     expect(await t.redis.zscore(t.keys.detailsWanted(), matchId!)).toBeNull();
   });

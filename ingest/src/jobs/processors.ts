@@ -63,6 +63,11 @@ const DETAILS_PER_RUN = 12;
 const LIVE_SOON_MS = 5 * MINUTE_MS;
 /** …or kicked off this long ago and is not live yet (a late start the live list will show any moment). */
 const LIVE_LATE_MS = 15 * MINUTE_MS;
+/**
+ * Matches that left the live list fetched one by one for their final word; more than this, and the day's list
+ * (one call) gives every final score at once.
+ */
+const ENDED_PER_LIVE_POLL = 2;
 /** Today's fixtures are read every poll; other days' lists change rarely (a late result, a moved kickoff). */
 const OTHER_DAYS_EVERY = 10;
 /** Squads change with transfers: a day old is fresh enough. */
@@ -163,6 +168,14 @@ export function createProcessors(
       .map((c) => ({ id: c.id, season: c.season }));
   };
 
+  /** How long ago (ms) ingest last read each list (`ingestFetched` fields); Infinity for never. */
+  const lastRead = async (fields: readonly string[]): Promise<number[]> => {
+    if (fields.length === 0) return [];
+    const at = await deps.redis.hmget(k.ingestFetched(), ...fields);
+    return at.map((a) => (a === null ? Infinity : Date.now() - Number(a)));
+  };
+  const markRead = (field: string) => deps.redis.hset(k.ingestFetched(), field, Date.now());
+
   /** Dates of the fixture window, most useful first: today, tomorrow, yesterday, then outwards. */
   const windowDates = (t: number): string[] => {
     const offsets = [0];
@@ -236,14 +249,31 @@ export function createProcessors(
         deps.redis.zcount(k.matchesByKickoff(), t - LIVE_LATE_MS, t + LIVE_SOON_MS),
       ]);
       deps.planner?.setLiveActive(liveCount > 0 || kickingOff > 0);
-      const live = await deps.provider.liveMatches();
-      let written = await ingestAll(live);
-      // A match drops out of the provider's live list when it ends: its final word is a live score too, and
-      // fetched whole it is done (no details call after it).
-      const stillListed = new Set(live.map((u) => u.match.id));
-      const known = await deps.redis.smembers(k.liveMatches());
-      for (const id of known.filter((id) => !stillListed.has(id))) written += await fetchDetail(id);
-      return { fetched: live.length, written };
+      // A match drops out of the provider's live list when it ends: its final word is a live score too, so
+      // it is read in the same breath as the list (one unit for the planner). A match or two are fetched
+      // whole (then done, no details call after them); a round of final whistles is read from the day's list,
+      // one call for all of them (their details follow at the details' pace).
+      return asOneUnit(async () => {
+        const live = await deps.provider.liveMatches();
+        let written = await ingestAll(live);
+        const stillListed = new Set(live.map((u) => u.match.id));
+        const known = await deps.redis.smembers(k.liveMatches());
+        let ended = known.filter((id) => !stillListed.has(id)).sort();
+        if (ended.length > ENDED_PER_LIVE_POLL) {
+          const headers = await Promise.all(ended.map((id) => deps.redis.hget(k.match(id), 'header')));
+          const dates = new Set(
+            headers.flatMap((h) => (h ? [(JSON.parse(h) as Match).kickoff.slice(0, 10)] : [])),
+          );
+          for (const date of dates) {
+            written += await ingestAll(await deps.provider.matchesOnDate(date));
+            await markRead(`fixtures:${date}`);
+          }
+          const stillLive = new Set(await deps.redis.smembers(k.liveMatches()));
+          ended = ended.filter((id) => stillLive.has(id));
+        }
+        for (const id of ended.slice(0, ENDED_PER_LIVE_POLL)) written += await fetchDetail(id);
+        return { fetched: live.length, written };
+      });
     },
 
     /**
@@ -299,45 +329,58 @@ export function createProcessors(
 
     /** The window's fixture lists, today's every run and the other days' every tenth, today first. */
     async 'poll-fixtures'() {
-      const t = now();
-      const wall = Date.now();
       const fixturesEvery = every('poll-fixtures', MINUTE_MS);
-      const dates = windowDates(t);
-      const lastRead = await deps.redis.hmget(k.fixturesFetched(), ...dates);
-      const due = dates.filter((date, i) => {
-        const at = lastRead[i] ? Number(lastRead[i]) : 0;
-        const age = wall - at;
-        return age >= (i === 0 ? fixturesEvery * 0.9 : fixturesEvery * OTHER_DAYS_EVERY);
-      });
+      const dates = windowDates(now());
+      const fields = dates.map((date) => `fixtures:${date}`);
+      const ages = await lastRead(fields);
       let fetched = 0;
       let written = 0;
-      for (const date of due) {
+      for (const [i, date] of dates.entries()) {
+        if (ages[i]! < (i === 0 ? fixturesEvery : fixturesEvery * OTHER_DAYS_EVERY) * 0.9) continue;
         const updates = await deps.provider.matchesOnDate(date);
         fetched += updates.length;
         written += await ingestAll(updates);
-        await deps.redis.hset(k.fixturesFetched(), date, wall);
+        await markRead(fields[i]!);
       }
-      const stale = (await deps.redis.hkeys(k.fixturesFetched())).filter((d) => !dates.includes(d));
-      if (stale.length > 0) await deps.redis.hdel(k.fixturesFetched(), ...stale);
+      const old = (await deps.redis.hkeys(k.ingestFetched())).filter(
+        (f) => f.startsWith('fixtures:') && !fields.includes(f),
+      );
+      if (old.length > 0) await deps.redis.hdel(k.ingestFetched(), ...old);
       return { fetched, written };
     },
 
+    /** The competitions' list, then each followed table not read within the schedule (a cut-short run resumes). */
     async 'poll-standings'() {
-      const competitions = await deps.provider.competitions();
-      await deps.reference.saveCompetitions(competitions);
+      const standingsEvery = every('poll-standings', 2 * MINUTE_MS) * 0.9;
+      let fetched = 0;
+      if ((await lastRead(['competitions']))[0]! >= standingsEvery) {
+        const competitions = await deps.provider.competitions();
+        await deps.reference.saveCompetitions(competitions);
+        await markRead('competitions');
+        fetched = competitions.length;
+      }
+      const all = await followed();
+      const ages = await lastRead(all.map((c) => `standings:${c.id}`));
       let written = 0;
-      for (const c of await followed()) {
+      for (const [i, c] of all.entries()) {
+        if (ages[i]! < standingsEvery) continue;
         const standings = await deps.provider.standings(c.id, c.season);
         if (standings && (await deps.reference.saveStandings(standings))) written++;
+        await markRead(`standings:${c.id}`);
       }
-      return { fetched: competitions.length, written };
+      return { fetched, written };
     },
 
     async 'poll-teams'() {
+      const teamsEvery = every('poll-teams', 60 * MINUTE_MS) * 0.9;
+      const all = await followed();
+      const ages = await lastRead(all.map((c) => `teams:${c.id}`));
       let fetched = 0;
-      for (const c of await followed()) {
+      for (const [i, c] of all.entries()) {
+        if (ages[i]! < teamsEvery) continue;
         const teams = await deps.provider.teams(c.id, c.season);
         fetched += await deps.reference.saveTeams(teams);
+        await markRead(`teams:${c.id}`);
       }
       return { fetched, written: fetched };
     },

@@ -69,6 +69,35 @@ describe('RequestPlanner', () => {
     expect(provider.calls).toHaveLength(1);
   });
 
+  it('holds the start-up rush back until the first answer has said how big the minute is', async () => {
+    const { clock, provider, planner } = setup(10);
+    // Every job starts at once; the first call is under way, its answer not in yet.
+    let answered!: () => void;
+    const first = planner.run('fixtures', async () => {
+      provider.budget.take(clock.now);
+      await new Promise<void>((resolve) => (answered = resolve));
+    });
+    expect((await planner.run('squads', async () => provider.call('squads'))).deferred?.reason).toBe('paced');
+    expect((await planner.run('live', async () => provider.call('live'))).deferred).toBeNull();
+    answered();
+    await first;
+    clock.now += 1000;
+    expect((await planner.run('squads', async () => provider.call('squads'))).deferred).toBeNull();
+  });
+
+  it('stops holding the classes below back once a waiting job has failed', async () => {
+    const { clock, planner, job } = setup(10);
+    await job('live');
+    planner.setLiveActive(true);
+    clock.now += 20_000;
+    expect((await job('fixtures', 4)).deferred).not.toBeNull();
+    await expect(
+      planner.run('fixtures', () => Promise.reject(new Error('schema violation'))),
+    ).rejects.toThrow('schema violation');
+    clock.now += 30_000;
+    expect((await job('standings')).deferred?.reason).not.toBe('behind');
+  });
+
   it('at 10 calls a minute, reads live scores every 12 s and never more than the minute allows', async () => {
     const { clock, planner, provider, job } = setup(10);
     const start = clock.now;

@@ -51,7 +51,11 @@ const DETAILS_SHARE = 0.2;
 /** With no match live or about to kick off, the live list is read this often, for surprises only. */
 const IDLE_LIVE_MS = 60_000;
 /** A class may run this far ahead of its pace (seconds of its share), so a plentiful budget never paces. */
-const BURST_MS = 10_000;
+const BURST_MS = 30_000;
+/** Calls let through at most before the first answer with budget headers; beyond them, nothing is held back. */
+const BLIND_CALLS = 5;
+/** A scheduled run comes a few ms either side of its time: this much early still counts as on time. */
+const TOLERANCE_MS = 500;
 /** How long "there are live matches" and "details are wanted" hold after the job that said so. */
 const DEMAND_TTL_MS = 30_000;
 /** How long a deferred class keeps the classes below it waiting, unless its job finishes first. */
@@ -68,7 +72,9 @@ const units = new AsyncLocalStorage<{ started: boolean }>();
  * class's pace, so the next unit waits longer. Without it a unit whose second call is deferred is asked for
  * again from its first call, and a tight budget would spend itself on first calls only.
  */
-export const asOneUnit = <T>(fn: () => Promise<T>): Promise<T> => units.run({ started: false }, fn);
+export const asOneUnit = <T>(fn: () => Promise<T>): Promise<T> =>
+  // Inside a unit already (a live poll fetching an ended match with its list), the calls are that unit's.
+  units.getStore() ? fn() : units.run({ started: false }, fn);
 
 export interface PlannerOptions {
   /** poll-live's schedule: the live list is never read more often than this anyway. */
@@ -132,6 +138,8 @@ export class RequestPlanner {
   private readonly deferred = zeroes();
   private lastDeferred: PlannerSnapshot['lastDeferred'] = null;
   private lastBudget: RateBudget | null = null;
+  /** Calls let through before the provider said anything about its budget. */
+  private blindCalls = 0;
 
   constructor(private readonly options: PlannerOptions) {
     this.now = options.now ?? Date.now;
@@ -165,8 +173,10 @@ export class RequestPlanner {
       this.waitingSince.delete(requestClass);
       return { result, calls, deferred: null };
     } catch (error) {
-      if (!(error instanceof DeferredError)) throw error;
-      return { result: null, calls, deferred: error };
+      if (error instanceof DeferredError) return { result: null, calls, deferred: error };
+      // A job that failed is not waiting for the budget: it holds nobody back until it asks again.
+      this.waitingSince.delete(requestClass);
+      throw error;
     }
   }
 
@@ -198,6 +208,13 @@ export class RequestPlanner {
     this.lastBudget = budget;
     const minute = budget.minute(now);
     if (!minute || minute.capacity <= 0) {
+      // Nothing known yet: at start-up every job asks at once, and a free tier's minute would be gone before
+      // its first answer said how big it is. The live poll and one call go first; the rest wait for the
+      // answer, unless the provider turns out to say nothing about its budget.
+      if (this.blindCalls > 0 && this.blindCalls < BLIND_CALLS && requestClass !== 'live') {
+        return this.defer(requestClass, 'paced', now + 1000, now);
+      }
+      this.blindCalls++;
       this.admitted[requestClass]++;
       this.options.onAdmit?.(requestClass);
       return;
@@ -214,18 +231,25 @@ export class RequestPlanner {
       this.options.onAdmit?.(requestClass);
       return;
     }
+    // GCRA: `due` is when the class's next call is due at its pace; a call up to `slack` early passes (and
+    // a scheduled run a moment early, `TOLERANCE`).
+    // No slack for live polls: two in a row learn nothing the second did not.
+    const burst = requestClass === 'live' ? 0 : Math.max(0, Math.floor(BURST_MS / interval) - 1);
+    const slack = burst * interval + Math.min(TOLERANCE_MS, interval / 10);
+    const due = Math.max(paces.get(key) ?? now, now);
     if (background) {
       const above = BACKGROUND.slice(0, BACKGROUND.indexOf(requestClass));
+      // Its turn comes once the class above has had its next call at the earliest.
       if (above.some((c) => this.isWaiting(c, now))) {
-        return this.defer(requestClass, 'behind', now + 1000, now);
+        return this.defer(requestClass, 'behind', Math.max(due - slack, now) + interval, now);
       }
     }
     const reserve = this.reserve(requestClass, minute, now);
-    if (minute.remaining - 1 < reserve) return this.defer(requestClass, 'reserved', minute.resetAt, now);
-
-    // GCRA: `due` is when the class's next call is due at its pace; a call up to `slack` early passes.
-    const slack = Math.max(0, Math.floor(BURST_MS / interval) - 1) * interval;
-    const due = Math.max(paces.get(key) ?? now, now);
+    if (minute.remaining - 1 < reserve) {
+      // What is kept shrinks as the minute runs out (and as matches end): look again after a live poll.
+      const retryAt = Math.min(minute.resetAt, now + this.liveInterval(minute, now));
+      return this.defer(requestClass, 'reserved', retryAt, now);
+    }
     if (due - now > slack) return this.defer(requestClass, 'paced', due - slack, now);
     paces.set(key, due + interval);
     if (unit) unit.started = true;
@@ -271,17 +295,20 @@ export class RequestPlanner {
     return MINUTE_MS / (minute.capacity * Math.max(0.1, 1 - live - details));
   }
 
-  /** Calls of this minute kept for the classes above `requestClass`. */
+  /**
+   * Calls of this minute kept for the classes above `requestClass`: the live polls still due before it turns
+   * (never more often than poll-live runs; one when nothing is live), then the details calls due at their pace.
+   */
   private reserve(requestClass: RequestClass, minute: MinuteBudget, now: number): number {
     if (requestClass === 'live') return 0;
-    const live = this.liveActive(now);
-    if (requestClass === 'details') return live ? 1 : 0;
-    // The live polls still due before the minute turns (never more often than poll-live runs), and one
-    // details call.
     const left = Math.min(MINUTE_MS, Math.max(0, minute.resetAt - now));
+    const live = this.liveActive(now);
     const livePolls = live
       ? Math.ceil(left / Math.max(this.liveInterval(minute, now), this.options.liveIntervalMs))
       : 1;
-    return livePolls + (this.detailsWantedUntil > now ? 1 : 0);
+    if (requestClass === 'details') return live ? livePolls : 0;
+    const details =
+      this.detailsWantedUntil > now ? Math.ceil(left / this.interval('details', minute, now)) : 0;
+    return livePolls + details;
   }
 }

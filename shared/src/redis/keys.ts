@@ -57,8 +57,11 @@ export function redisKeys(prefix = 'ps:') {
     detailsDone: () => `${prefix}ingest:details:done`,
     /** Sorted set of match ids by when their details were last fetched (ms): the stalest are fetched first. */
     detailsFetched: () => `${prefix}ingest:details:fetched`,
-    /** Hash date (YYYY-MM-DD) -> when its fixture list was last fetched (ms). */
-    fixturesFetched: () => `${prefix}ingest:fixtures:fetched`,
+    /**
+     * Hash of when ingest last read a list from the provider (ms): `fixtures:<YYYY-MM-DD>`, `competitions`,
+     * `standings:<competitionId>`, `teams:<competitionId>`. A poll cut short carries on with what is due.
+     */
+    ingestFetched: () => `${prefix}ingest:fetched`,
     /** String held (with an expiry) while one run of a poll job is under way: runs of one job never overlap. */
     ingestRunning: (job: string) => `${prefix}ingest:running:${job}`,
     /** String: JSON of ingest's request planner (budget left, what it deferred), for the operators' page. */

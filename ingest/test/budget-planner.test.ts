@@ -4,7 +4,7 @@ import { FootballDataProvider } from '../src/providers/football-data/football-da
 import type { IngestHandle } from '../src/ingest-worker.ts';
 import { FootballDataDay } from '../src/providers/testing/football-data-day.ts';
 import { startRateLimitedPeer, type RateLimitedPeer } from '../src/providers/testing/rate-limited-peer.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 import { quietIntervals, startTestIngest } from './support/ingest-under-test.ts';
 
 const SECOND = 1000;

@@ -6,7 +6,7 @@ import { MatchStore } from '../src/pipeline/match-store.ts';
 import type { IngestHandle } from '../src/ingest-worker.ts';
 import { jsonReply, startRecordedServer, type Reply } from '../src/providers/testing/recorded-server.ts';
 import { startRateLimitedPeer, type RateLimitedPeer } from '../src/providers/testing/rate-limited-peer.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 import { readFixtureJson } from './support/fixtures.ts';
 import { quietIntervals, startTestGateway, startTestIngest } from './support/ingest-under-test.ts';
 

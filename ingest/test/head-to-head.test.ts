@@ -9,7 +9,7 @@ import { ReferenceStore } from '../src/pipeline/reference-store.ts';
 import type { IngestHandle } from '../src/ingest-worker.ts';
 import { jsonReply, startRecordedServer } from '../src/providers/testing/recorded-server.ts';
 import { startRateLimitedPeer, type RateLimitedPeer } from '../src/providers/testing/rate-limited-peer.ts';
-import { testRedis, type TestRedis } from '../../test/redis.ts';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 import { fixtureReply, readExchange, readFixtureJson } from './support/fixtures.ts';
 import { quietIntervals, startTestGateway, startTestIngest } from './support/ingest-under-test.ts';
 

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { createApp, type App } from '../../../gateway/src/app.ts';
+import { createApp, type App } from '@pitchside/gateway/app';
 import { startIngest, type IngestHandle, type IngestOptions } from '../../src/ingest-worker.ts';
 import type { PollIntervals } from '../../src/jobs/poll-jobs.ts';
 import type { GameProvider } from '../../src/providers/provider.ts';
-import { REDIS_URL, type TestRedis } from '../../../test/redis.ts';
+import { REDIS_URL, type TestRedis } from '@pitchside/test-support/redis';
 
 const HOUR = 3_600_000;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Match } from '@pitchside/shared/domain';
+import type { OpsPlanner } from '@pitchside/shared/protocol';
 import { FootballDataProvider } from '../src/providers/football-data/football-data-provider.ts';
 import type { IngestHandle } from '../src/ingest-worker.ts';
 import { FootballDataDay } from '../src/providers/testing/football-data-day.ts';
@@ -112,6 +113,12 @@ describe('at 10 calls a minute (football-data free tier)', () => {
         peer.requests.filter((x) => x.at >= r.at && x.at < r.at + 60 * SECOND).length,
       ).toBeLessThanOrEqual(10);
     }
+    // What the operators' page shows of the planner: the minute learned from the headers, what it held back.
+    const planner = JSON.parse((await t.redis.get(t.keys.ingestPlanner()))!) as OpsPlanner;
+    expect(planner.minute?.capacity).toBe(10);
+    expect(planner.admitted.live).toBeGreaterThanOrEqual(5);
+    expect(Object.values(planner.deferred).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+
     const byKind = new Map<string, number>();
     for (const r of peer.requests) {
       const kind = r.url

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { OpsPlanner } from '@pitchside/shared/protocol';
 import type { MinuteBudget, RateBudget } from '../providers/rate-budget.ts';
 import { withRequestGate } from '../providers/rate-budget.ts';
 
@@ -85,20 +86,10 @@ export interface PlannerOptions {
   onDefer?: (requestClass: RequestClass, reason: DeferReason) => void;
 }
 
-/** What the planner sees now, for operators (the ops page and /metrics). */
-export interface PlannerSnapshot {
-  at: number;
-  /** The provider's minute as last reported, minus calls since; null before it said anything. */
-  minute: { remaining: number; capacity: number; resetInS: number } | null;
-  /** Seconds left of a pause the provider asked for (Retry-After), 0 when none. */
-  pausedForS: number;
-  liveActive: boolean;
-  /** Seconds between live polls at this budget. */
-  livePaceS: number | null;
-  /** Calls let through and held back per class since the planner started. */
+/** What the planner sees now, for operators (the ops page): shared's OpsPlanner, with our class names. */
+export interface PlannerSnapshot extends OpsPlanner {
   admitted: Record<RequestClass, number>;
   deferred: Record<RequestClass, number>;
-  /** Classes held back lately and still waiting for calls, most important first. */
   waiting: RequestClass[];
   lastDeferred: { requestClass: RequestClass; reason: DeferReason; at: number } | null;
 }

@@ -212,16 +212,21 @@ export function createProcessors(
 
   const readOnDemand = async (read: OnDemandRead): Promise<void> => {
     const fetchedAt = new Date(Date.now()).toISOString();
-    if (read.kind === 'h2h') {
-      const matchId = await storedMeeting(read.teamA, read.teamB);
-      const matches = await deps.provider.headToHead(read.teamA, read.teamB, matchId ? { matchId } : {});
-      const value: ProviderMatches = { fetchedAt, matches: matches.slice(0, MEETINGS_KEPT) };
-      await deps.redis.set(cacheKey(read), JSON.stringify(value), 'EX', PROVIDER_HEAD_TO_HEAD_TTL_S);
-    } else {
-      const matches = await deps.provider.recentMatches(read.teamId);
-      const value: ProviderMatches = { fetchedAt, matches };
-      await deps.redis.set(cacheKey(read), JSON.stringify(value), 'EX', PROVIDER_TEAM_FORM_TTL_S);
-    }
+    const ask = async (): Promise<Match[]> => {
+      try {
+        if (read.kind === 'form') return await deps.provider.recentMatches(read.teamId);
+        const matchId = await storedMeeting(read.teamA, read.teamB);
+        const meetings = await deps.provider.headToHead(read.teamA, read.teamB, matchId ? { matchId } : {});
+        return meetings.slice(0, MEETINGS_KEPT);
+      } catch (error) {
+        // The provider does not know the team or match (404): it has nothing, which is an answer too.
+        if (error instanceof UpstreamError && error.details.status === 404) return [];
+        throw error;
+      }
+    };
+    const value: ProviderMatches = { fetchedAt, matches: await ask() };
+    const ttl = read.kind === 'h2h' ? PROVIDER_HEAD_TO_HEAD_TTL_S : PROVIDER_TEAM_FORM_TTL_S;
+    await deps.redis.set(cacheKey(read), JSON.stringify(value), 'EX', ttl);
   };
 
   return {

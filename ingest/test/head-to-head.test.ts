@@ -138,6 +138,10 @@ describe('head-to-head from the provider, merged with the stored meetings', () =
     const past = html.slice(html.indexOf('data-testid="h2h-past"'));
     const shown = [...past.matchAll(/data-match-id="(\d+)"/g)].map((m) => m[1]);
     expect(shown).toEqual(newestFirst);
+    // The meeting we store opens its page; the provider's others have none to open, so no link.
+    expect(past).toContain('href="/en/match/653808"');
+    for (const id of newestFirst.filter((id) => id !== '653808'))
+      expect(past).not.toContain(`/en/match/${id}"`);
 
     // One provider call for the pair, whichever way round and however often it was asked for.
     expect(peer.requests.filter((r) => r.url.startsWith('/fixtures/headtohead'))).toHaveLength(1);
@@ -154,6 +158,7 @@ describe('head-to-head from the provider, merged with the stored meetings', () =
     // Oldest first, latest last, as a table's form reads: the five of the provider's latest results.
     const latest = [...meetings.slice(0, 5)].sort((a, b) => a.fixture.date.localeCompare(b.fixture.date));
     expect(body.form.map((f) => f.matchId)).toEqual(latest.map((f) => String(f.fixture.id)));
-    expect(body.form.at(-1)).toMatchObject({ result: 'L', goalsFor: 0, goalsAgainst: 3 });
+    expect(body.form.at(-1)).toMatchObject({ result: 'L', goalsFor: 0, goalsAgainst: 3, stored: false });
+    expect(body.form.filter((f) => f.stored).map((f) => f.matchId)).toEqual(['653808']);
   });
 });

@@ -18,8 +18,15 @@ export function resultFor(
   return { result: own > other ? 'W' : own < other ? 'L' : 'D', for: own, against: other };
 }
 
-/** The last `FORM_LENGTH` finished results of a team, oldest first and latest last, as a table's form reads. */
-export function teamForm(matches: readonly Match[], teamId: string): FormEntry[] {
+/**
+ * The last `FORM_LENGTH` finished results of a team, oldest first and latest last, as a table's form reads.
+ * `stored` says which matches have a page (the others come from the provider's list of the team's results).
+ */
+export function teamForm(
+  matches: readonly Match[],
+  teamId: string,
+  stored: (matchId: string) => boolean = () => true,
+): FormEntry[] {
   return matches
     .filter((m) => (m.home.id === teamId || m.away.id === teamId) && resultFor(m, teamId) !== null)
     .sort((a, b) => a.kickoff.localeCompare(b.kickoff) || a.id.localeCompare(b.id))
@@ -33,6 +40,7 @@ export function teamForm(matches: readonly Match[], teamId: string): FormEntry[]
         opponent: m.home.id === teamId ? m.away : m.home,
         goalsFor: r.for,
         goalsAgainst: r.against,
+        stored: stored(m.id),
       };
     });
 }

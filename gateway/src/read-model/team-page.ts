@@ -42,7 +42,9 @@ export async function teamPage(
     team: withSlug(team),
     matches: entries,
     squad: [...(squad?.players ?? [])].sort(compareSquadPlayers),
-    form: teamForm([...ours, ...results.matches.filter((m) => !held.has(m.id))], team.id),
+    form: teamForm([...ours, ...results.matches.filter((m) => !held.has(m.id))], team.id, (id) =>
+      held.has(id),
+    ),
     competitions,
   };
   return { body, pending: results.pending };

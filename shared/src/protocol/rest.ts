@@ -28,6 +28,11 @@ export const FormEntrySchema = z.object({
   opponent: TeamRefSchema,
   goalsFor: z.number().int().min(0),
   goalsAgainst: z.number().int().min(0),
+  /**
+   * The match is one we store, with its page; false for a result known only from the provider's list of the
+   * team's latest (a season we never polled): no page to link to.
+   */
+  stored: z.boolean().default(true),
 });
 export type FormEntry = z.infer<typeof FormEntrySchema>;
 

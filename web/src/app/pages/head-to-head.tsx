@@ -75,6 +75,9 @@ function HeadToHeadPage({ h2h }: { h2h: HeadToHead }) {
   const past = [...finishedNow, ...h2h.past.map((e) => e.match)];
   const ahead = upcoming.filter((e) => !isFinished(e.match.status)).map((e) => e.match);
   const names = { home: a.name, away: b.name };
+  // Past meetings known from the provider's head-to-head only (an empty epoch) have no page to open.
+  const withoutPage = new Set(h2h.past.filter((e) => e.epoch === '').map((e) => e.match.id));
+  const meetingHref = (id: string) => (withoutPage.has(id) ? undefined : paths.match(id));
 
   return (
     <article className="explore-page" data-testid="h2h-page">
@@ -101,7 +104,7 @@ function HeadToHeadPage({ h2h }: { h2h: HeadToHead }) {
           {t('h2h.past')}
         </h2>
         {past.length > 0 ? (
-          <MatchDayList matches={past} matchHref={paths.match} showCompetition newestFirst />
+          <MatchDayList matches={past} matchHref={meetingHref} showCompetition newestFirst />
         ) : (
           <Notice>{t('h2h.noPast')}</Notice>
         )}

@@ -80,7 +80,7 @@ export function Component() {
               label={t('team.formLabel', { count: form.length })}
               results={form.map((entry) => ({
                 result: entry.result,
-                href: paths.match(entry.matchId),
+                ...(entry.stored && { href: paths.match(entry.matchId) }),
                 detail: t(`form.detail.${entry.result}`, {
                   score: `${entry.goalsFor}–${entry.goalsAgainst}`,
                   opponent: entry.opponent.name,

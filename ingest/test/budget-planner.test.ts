@@ -128,7 +128,7 @@ describe('at 10 calls a minute (football-data free tier)', () => {
     }
     console.warn(
       `[budget] 10/min: ${peer.requests.length} calls in ${(elapsed / 1000).toFixed(0)} s (${JSON.stringify(Object.fromEntries(byKind))}); ` +
-        `score staleness p50 ${staleness[Math.floor(staleness.length / 2)]} ms, max ${staleness.at(-1)} ms over ${staleness.length} goals`,
+        `score staleness p50 ${Math.round(staleness[Math.floor(staleness.length / 2)]!)} ms, max ${Math.round(staleness.at(-1)!)} ms over ${staleness.length} goals`,
     );
   }, 180_000);
 });

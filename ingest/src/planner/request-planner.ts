@@ -108,15 +108,16 @@ const zeroes = (): Record<RequestClass, number> =>
  * p-limit) holds callers, it does not turn them away. Deferring keeps every slot free for the live poll.
  *
  * How the minute is shared, once the provider has said how big it is (its headers, see rate-budget.ts):
- * - each class is paced by a generic cell rate algorithm (GCRA, RFC 2697's idea in a single number per
- *   class: the theoretical time its next call is due) at its share of the minute, with `BURST_MS` of
- *   slack, so a budget far above demand is never felt;
+ * - each class is paced by the generic cell rate algorithm (GCRA, ATM's traffic shaper, ITU-T I.371, as
+ *   Redis rate limiters such as redis-cell use it: one number per class, the time its next call is due) at
+ *   its share of the minute, with `BURST_MS` of slack, so a budget far above demand is never felt;
  * - calls of the classes below live leave enough of the minute for the live polls still due before it
  *   turns (`reserve`), so a squad refresh never takes the call a live score needed;
  * - fixtures, on-demand reads, tables, teams and squads share one pace in strict priority: a class waits
  *   while one above it was held back and has not finished since.
- * With no figure from the provider (yet), every call goes through, as before: the provider's 429 and
- * Retry-After (http-client.ts) still pause everything.
+ * Before the first answer has said how big the minute is, the live poll and one other call go through; a
+ * provider that never says (`BLIND_CALLS`) is not held back at all. Whatever the plan, a 429 and its
+ * Retry-After (http-client.ts) pause everything.
  */
 export class RequestPlanner {
   private readonly now: () => number;
@@ -128,6 +129,7 @@ export class RequestPlanner {
   private readonly admitted = zeroes();
   private readonly deferred = zeroes();
   private lastDeferred: PlannerSnapshot['lastDeferred'] = null;
+  /** The budget the last call spent: what the snapshot describes (football's, but for a basketball call). */
   private lastBudget: RateBudget | null = null;
   /** Calls let through before the provider said anything about its budget. */
   private blindCalls = 0;
@@ -186,7 +188,10 @@ export class RequestPlanner {
       },
       pausedForS: Math.max(0, Math.ceil((paused - now) / 1000)),
       liveActive: this.liveActive(now),
-      livePaceS: minute && minute.capacity > 0 ? Math.round(this.liveInterval(minute, now)) / 1000 : null,
+      livePaceS:
+        minute && minute.capacity > 0
+          ? Math.round(Math.max(this.liveInterval(minute, now), this.options.liveIntervalMs)) / 1000
+          : null,
       admitted: { ...this.admitted },
       deferred: { ...this.deferred },
       waiting,
@@ -223,8 +228,8 @@ export class RequestPlanner {
       return;
     }
     // GCRA: `due` is when the class's next call is due at its pace; a call up to `slack` early passes (and
-    // a scheduled run a moment early, `TOLERANCE`).
-    // No slack for live polls: two in a row learn nothing the second did not.
+    // a scheduled run a moment early, `TOLERANCE_MS`). No slack for live polls: two in a row learn nothing
+    // the second did not.
     const burst = requestClass === 'live' ? 0 : Math.max(0, Math.floor(BURST_MS / interval) - 1);
     const slack = burst * interval + Math.min(TOLERANCE_MS, interval / 10);
     const due = Math.max(paces.get(key) ?? now, now);

@@ -8,6 +8,7 @@ import {
   type Reply,
 } from '../testing/recorded-server.ts';
 import { hasSharedData, readSharedJson, warnIfNoSharedData } from '../testing/shared-data.ts';
+import { fixtureReply } from '../../../test/support/fixtures.ts';
 import { FootballDataProvider } from './football-data-provider.ts';
 
 const recorded = (stem: string): Reply => recordedReply(`football-data/${stem}.recorded-http.json`);
@@ -119,6 +120,24 @@ describe.skipIf(!hasSharedData)(
       const meetings = await p.headToHead('512', '576', { matchId: '417211' });
       expect(meetings).toHaveLength(5);
       expect(server!.requests.map((r) => r.url)).toEqual(['/v4/matches/417211/head2head?limit=20']);
+    });
+
+    it('gives both legs of a two-legged tie, and stops calling when its answer says the minute is spent', async () => {
+      const p = await provider({
+        '/v4/matches/418515/head2head?limit=20': fixtureReply(
+          'football-data/v4_matches_418515_head2head_two-legged-tie_quota-0.recorded-http.json',
+        ),
+      });
+      const legs = await p.headToHead('611', '5634', { matchId: '418515' });
+      expect(legs.map((m) => [m.id, m.home.id, m.score.current])).toEqual([
+        ['418515', '611', { home: 5, away: 1 }],
+        ['418528', '5634', { home: 1, away: 0 }],
+      ]);
+      // The recording says `x-requests-available-minute: 0`: the next call waits for the counter's reset.
+      const refused = await failure(p.headToHead('611', '5634', { matchId: '418515' }));
+      expect(refused.code).toBe('ingest:rate-budget-exhausted');
+      expect(refused.details.retryAfterMs).toBe(60_000);
+      expect(server!.requests).toHaveLength(1);
     });
 
     it("gives a team's latest results, newest first, from its finished matches of the last 90 days", async () => {

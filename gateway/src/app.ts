@@ -7,6 +7,7 @@ import { pino, type Logger } from 'pino';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { MatchReads } from './read-model/match-reads.ts';
 import { ReferenceReads } from './read-model/reference-reads.ts';
+import { ProviderReads } from './read-model/provider-reads.ts';
 import { errorHandler, notFoundHandler } from './rest/http-errors.ts';
 import { matchesRoutes } from './rest/matches-routes.ts';
 import { referenceRoutes } from './rest/reference-routes.ts';
@@ -206,7 +207,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   app.use(
     '/api',
     matchesRoutes(matches, Date.now, content ? () => content.hotPins() : undefined),
-    referenceRoutes(reference, matches),
+    referenceRoutes(reference, matches, new ProviderReads(deps.redis, deps.keys)),
   );
   app.use(
     '/api',

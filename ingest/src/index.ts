@@ -45,6 +45,7 @@ const ingest = await startIngest(
       'poll-teams': env.POLL_TEAMS_MS,
       'poll-squads': env.POLL_SQUADS_MS,
       'poll-news': env.POLL_NEWS_MS,
+      'poll-on-demand': env.POLL_ON_DEMAND_MS,
     },
     rssUrl: env.MATCH_RSS_URL ?? (simulatorUrl ? `${simulatorUrl}/rss/matches.xml` : undefined),
     competitions: env.COMPETITIONS.split(',').filter(Boolean),

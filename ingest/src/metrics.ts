@@ -51,6 +51,18 @@ export function createIngestMetrics() {
       registers: [registry],
     }),
     deltas: new Counter({ name: 'ingest_deltas_total', help: 'Match deltas written', registers: [registry] }),
+    providerCalls: new Counter({
+      name: 'ingest_provider_calls_total',
+      help: "Calls let through to the game provider, by what they were for (the request planner's class)",
+      labelNames: ['class'] as const,
+      registers: [registry],
+    }),
+    deferredCalls: new Counter({
+      name: 'ingest_provider_calls_deferred_total',
+      help: 'Calls the request planner held back to spend the budget on something more important, by class and reason',
+      labelNames: ['class', 'reason'] as const,
+      registers: [registry],
+    }),
     stalled: new Counter({
       name: 'ingest_jobs_stalled_total',
       help: 'Jobs whose worker died or hung holding them; BullMQ handed them to a worker again',

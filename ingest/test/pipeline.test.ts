@@ -163,6 +163,7 @@ describe('ingest pipeline on the simulated game API', () => {
         'poll-fixtures',
         'poll-live',
         'poll-news',
+        'poll-on-demand',
         'poll-squads',
         'poll-standings',
         'poll-teams',
@@ -184,7 +185,7 @@ describe('ingest pipeline on the simulated game API', () => {
     expect(await run['poll-news']()).toMatchObject({ written: 0 });
   });
 
-  it('fetches the final statistics when the fixtures poll sees the whistle before the live poll does', async () => {
+  it('fetches the final statistics once when the fixtures poll sees the whistle before the live poll does', async () => {
     const provider = new ApiFootballProvider({ baseUrl: simulatorUrl, apiKey: 'right-key', timeoutMs: 5000 });
     const run = processorsFor(provider);
     const store = new MatchStore(t.redis, t.keys);
@@ -194,12 +195,27 @@ describe('ingest pipeline on the simulated game API', () => {
     expect(during.detail.statistics.length).toBeGreaterThan(0);
 
     simulator.clock.advance(3 * 3_600_000); // long past the final whistle
-    await run['poll-fixtures'](); // the day's list: status and score, no statistics
-    const after = (await store.read(matchId!))!;
-    expect(isFinished(after.detail.match.status)).toBe(true);
+    // The day's list, due (the ingest started above read it a moment ago): status and score, no statistics.
+    await t.redis.del(t.keys.ingestFetched());
+    await run['poll-fixtures']();
+    const listed = (await store.read(matchId!))!;
+    expect(isFinished(listed.detail.match.status)).toBe(true);
     expect(await t.redis.sismember(t.keys.liveMatches(), matchId!)).toBe(0);
+    expect(await t.redis.zscore(t.keys.detailsWanted(), matchId!)).not.toBeNull();
+
+    // The details polls that follow take the live matches, then the finished ones, latest first.
+    for (let i = 0; i < 20 && (await t.redis.zscore(t.keys.detailsWanted(), matchId!)) !== null; i++) {
+      await run['poll-details']();
+    }
+    const after = (await store.read(matchId!))!;
     const truth = (await provider.matchDetail(matchId!))!;
     expect(diffMatch(after.detail, truth).changes).toEqual([]);
     expect(after.detail.statistics).not.toEqual(during.detail.statistics);
+    // Done: the lists keep showing it finished, and its details are never fetched again.
+    expect(await t.redis.zscore(t.keys.detailsWanted(), matchId!)).toBeNull();
+    expect(await t.redis.zscore(t.keys.detailsDone(), matchId!)).not.toBeNull();
+    await t.redis.del(t.keys.ingestFetched()); // due again
+    await run['poll-fixtures']();
+    expect(await t.redis.zscore(t.keys.detailsWanted(), matchId!)).toBeNull();
   });
 });

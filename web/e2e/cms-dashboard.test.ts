@@ -77,6 +77,15 @@ describe('operators dashboard', () => {
     );
     await expect.poll(async () => parseFloat((await lag.textContent()) ?? '')).toBeLessThan(10);
 
+    // Ingest's request planner (issue 16 §4): the simulator's minute (6,000 calls here) and the live polls
+    // it let through, counting up as they run.
+    const digits = async (selector: string) => Number((await text(page, selector)).replace(/\D/g, ''));
+    const liveCalls = '[data-testid="ops-planner-table"] tr[data-class="live"] td[data-state="admitted"]';
+    await page.waitForSelector(liveCalls);
+    const before = await digits(liveCalls);
+    await expect.poll(() => digits(liveCalls)).toBeGreaterThan(before);
+    expect(await text(page, '[data-testid="ops-planner-budget"]')).toMatch(/of 6,000/);
+
     // A viewer arrives on a live match: the match appears among the hot matches with its viewer.
     const [matchId] = await site.stack.redis.smembers(site.stack.keys.liveMatches());
     expect(matchId).toBeDefined();

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { RedisClient } from '../lib/redis-client.ts';
-import type { OpsHotMatch, OpsQueueCounts, OpsSample } from '@pitchside/shared/protocol';
+import type { OpsHotMatch, OpsPlanner, OpsQueueCounts, OpsSample } from '@pitchside/shared/protocol';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { topMatches } from '../metrics.ts';
 import type { MatchReads } from '../read-model/match-reads.ts';
@@ -29,12 +29,19 @@ export class OpsSampler {
 
   async sample(): Promise<OpsSample> {
     const now = (this.deps.now ?? Date.now)();
-    const [queues, ingestLag, hotMatches] = await Promise.all([
+    const [queues, ingestLag, hotMatches, planner] = await Promise.all([
       this.queueCounts(),
       this.ingestLag(now),
       this.hotMatches(),
+      this.planner(),
     ]);
-    return { at: now, queues, ingestLag, hotMatches, sockets: this.deps.sockets() };
+    return { at: now, queues, ingestLag, hotMatches, sockets: this.deps.sockets(), planner };
+  }
+
+  /** Ingest's request planner as it last wrote it (the key expires when no ingest writes it any more). */
+  private async planner(): Promise<OpsPlanner | null> {
+    const raw = await this.deps.redis.get(this.deps.keys.ingestPlanner());
+    return raw ? (JSON.parse(raw) as OpsPlanner) : null;
   }
 
   private async queueCounts(): Promise<Record<string, OpsQueueCounts>> {

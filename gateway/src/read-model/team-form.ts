@@ -7,8 +7,15 @@ export const FORM_LENGTH = 5;
 /** A finished match's result from one side: shared's rule, a shoot-out being the draw it was after 120'. */
 export { resultFor };
 
-/** The last `FORM_LENGTH` finished results of a team, oldest first and latest last, as a table's form reads. */
-export function teamForm(matches: readonly Match[], teamId: string): FormEntry[] {
+/**
+ * The last `FORM_LENGTH` finished results of a team, oldest first and latest last, as a table's form reads.
+ * `stored` says which matches have a page (the others come from the provider's list of the team's results).
+ */
+export function teamForm(
+  matches: readonly Match[],
+  teamId: string,
+  stored: (matchId: string) => boolean = () => true,
+): FormEntry[] {
   return matches
     .filter((m) => (m.home.id === teamId || m.away.id === teamId) && resultFor(m, teamId) !== null)
     .sort((a, b) => a.kickoff.localeCompare(b.kickoff) || a.id.localeCompare(b.id))
@@ -22,6 +29,7 @@ export function teamForm(matches: readonly Match[], teamId: string): FormEntry[]
         opponent: m.home.id === teamId ? m.away : m.home,
         goalsFor: r.for,
         goalsAgainst: r.against,
+        stored: stored(m.id),
       };
       if (r.shootout) entry.shootout = r.shootout;
       return entry;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IdSchema, SportSlugSchema, sportOf } from '@pitchside/shared/domain';
 import { PitchsideError } from '@pitchside/shared/errors';
 import { byKickoff, type MatchReads } from '../read-model/match-reads.ts';
+import type { ProviderReads } from '../read-model/provider-reads.ts';
 import type { ReferenceReads } from '../read-model/reference-reads.ts';
 import { cacheFor, FIXTURES_SECONDS, REFERENCE_SECONDS } from './cache-control.ts';
 import { headToHeadRoutes } from './head-to-head-routes.ts';
@@ -32,11 +33,15 @@ const NewsQuery = z.strictObject({
 const NEWS_FILTER_WINDOW = 500;
 
 /** Competitions, standings, teams, head-to-head, sports and news. */
-export function referenceRoutes(reference: ReferenceReads, matches: MatchReads): Router {
+export function referenceRoutes(
+  reference: ReferenceReads,
+  matches: MatchReads,
+  provider: ProviderReads,
+): Router {
   const router = Router();
   router.use(
-    teamsRoutes(reference, matches),
-    headToHeadRoutes(reference, matches),
+    teamsRoutes(reference, matches, provider),
+    headToHeadRoutes(reference, matches, provider),
     sportsRoutes(reference, matches),
   );
 

@@ -4,6 +4,7 @@ import { IdSchema, withSlug } from '@pitchside/shared/domain';
 import { PitchsideError } from '@pitchside/shared/errors';
 import type { MatchReads } from '../read-model/match-reads.ts';
 import type { ReferenceReads } from '../read-model/reference-reads.ts';
+import type { ProviderReads } from '../read-model/provider-reads.ts';
 import { teamPage } from '../read-model/team-page.ts';
 import { searchTeams } from '../read-model/team-search.ts';
 import { cacheFor, FIXTURES_SECONDS, REFERENCE_SECONDS } from './cache-control.ts';
@@ -18,7 +19,7 @@ const TeamsQuery = z.strictObject({
 const DEFAULT_SEARCH_LIMIT = 20;
 
 /** The team list and search, and the team page. */
-export function teamsRoutes(reference: ReferenceReads, matches: MatchReads): Router {
+export function teamsRoutes(reference: ReferenceReads, matches: MatchReads, provider: ProviderReads): Router {
   const router = Router();
 
   router.get('/teams', cacheFor(REFERENCE_SECONDS), async (req, res) => {
@@ -33,7 +34,10 @@ export function teamsRoutes(reference: ReferenceReads, matches: MatchReads): Rou
     const { id } = parseInput(IdParams, req.params);
     const team = await reference.team(id);
     if (!team) throw new PitchsideError('team:not-found', `No team has the id ${id}.`);
-    res.json({ data: await teamPage(reference, matches, team) });
+    const page = await teamPage(reference, matches, provider, team);
+    // Its form is about to be completed from the provider's results (provider-reads.ts): not kept by caches.
+    if (page.pending) res.set('Cache-Control', 'no-cache');
+    res.json({ data: page.body });
   });
 
   return router;

@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   /** Each run refreshes a few squads (the oldest first), so a squad poll never spends the budget at once. */
   POLL_SQUADS_MS: z.coerce.number().int().min(5000).default(60_000),
   POLL_NEWS_MS: z.coerce.number().int().min(5000).default(120_000),
+  /** How soon a head-to-head or a team's form a visitor asked for is read from the provider. */
+  POLL_ON_DEMAND_MS: z.coerce.number().int().min(500).default(2000),
   /** Days either side of today the fixtures poll covers. */
   FIXTURE_WINDOW_DAYS: z.coerce.number().int().min(0).max(14).default(1),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),

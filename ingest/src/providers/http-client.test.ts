@@ -3,6 +3,7 @@ import { UpstreamError } from './errors.ts';
 import { HttpClient, parseRetryAfter } from './http-client.ts';
 import { RateBudget } from './rate-budget.ts';
 import { closedPortUrl, startRecordedServer, type RecordedServer } from './testing/recorded-server.ts';
+import { fixtureReply } from '../../test/support/fixtures.ts';
 
 async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
   const error = await promise.then(
@@ -21,6 +22,8 @@ describe('HttpClient against a real HTTP server', () => {
       '/slow': { body: '{}', delayMs: 1000 },
       '/limited': { status: 429, headers: { 'Retry-After': '7' }, body: '{"message":"slow down"}' },
       '/broken': { status: 500, body: 'oops' },
+      // football-data's refusal: no Retry-After, its counter says when the minute turns.
+      '/fd-limited': fixtureReply('football-data/v4_429_request-limit.built-http.json'),
       '/html': { body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } },
     });
   });
@@ -59,6 +62,19 @@ describe('HttpClient against a real HTTP server', () => {
     const before = server.requests.length;
     expect((await failure(http.getJson('/ok'))).code).toBe('ingest:rate-budget-exhausted');
     expect(server.requests.length).toBe(before);
+  });
+
+  it("waits for football-data's X-RequestCounter-Reset after a 429 without Retry-After", async () => {
+    let now = Date.UTC(2026, 10, 22, 15, 0, 0);
+    const budget = new RateBudget();
+    const http = new HttpClient({ baseUrl: server.url, timeoutMs: 2000, budget, now: () => now });
+    const error = await failure(http.getJson('/fd-limited'));
+    expect(error.code).toBe('ingest:upstream-rate-limited');
+    expect(error.details.retryAfterMs).toBe(48_000);
+    now += 47_000;
+    expect((await failure(http.getJson('/ok'))).details.retryAfterMs).toBe(1000);
+    now += 1000;
+    expect(await http.getJson('/ok')).toEqual({ hello: 'world' });
   });
 
   it('turns any other non-2xx into ingest:upstream-http with the status', async () => {

@@ -82,13 +82,19 @@ export class HttpClient {
   private statusError(url: string, response: Response): UpstreamError {
     const status = response.status;
     if (status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.now());
-      // Without a Retry-After a minute is what both our providers' per-minute windows need at most.
-      this.options.budget?.pauseFor(retryAfterMs ?? 60_000, this.now());
+      const now = this.now();
+      // Retry-After first; football-data's 429 carries none, but its counter says when the minute turns
+      // (`X-RequestCounter-Reset`, read into the budget a moment ago); else a minute, what both providers'
+      // per-minute windows need at most.
+      const minute = this.options.budget?.minute(now);
+      const retryAfterMs =
+        parseRetryAfter(response.headers.get('retry-after'), now) ??
+        (minute && minute.remaining === 0 ? minute.resetAt - now : 60_000);
+      this.options.budget?.pauseFor(retryAfterMs, now);
       return new UpstreamError('ingest:upstream-rate-limited', `Upstream rate limit hit (${url})`, {
         url,
         status,
-        ...(retryAfterMs !== undefined && { retryAfterMs }),
+        retryAfterMs,
       });
     }
     return new UpstreamError('ingest:upstream-http', `Upstream answered HTTP ${status} (${url})`, {

@@ -20,6 +20,7 @@ function fake(name: GameProvider['name'], ids: string[], fail?: Error): SportPro
     teams: () => answer([]),
     squad: (teamId) => answer({ teamId, players: [], updatedAt: '2026-01-01T00:00:00Z' }),
     headToHead: () => answer([]),
+    recentMatches: () => answer([]),
     competitions: () => answer([]),
   };
 }

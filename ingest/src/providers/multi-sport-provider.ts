@@ -56,8 +56,12 @@ export class MultiSportProvider implements GameProvider {
     return this.one(teamId, (p) => p.squad(teamId), null);
   }
 
-  headToHead(teamA: string, teamB: string): Promise<Match[]> {
-    return this.one(teamA, (p) => p.headToHead(teamA, teamB), []);
+  headToHead(teamA: string, teamB: string, options?: { matchId?: string }): Promise<Match[]> {
+    return this.one(teamA, (p) => p.headToHead(teamA, teamB, options), []);
+  }
+
+  recentMatches(teamId: string): Promise<Match[]> {
+    return this.one(teamId, (p) => p.recentMatches(teamId), []);
   }
 
   rateBudgets(): ProviderBudget[] {

@@ -37,8 +37,13 @@ export interface GameProvider {
   teams(competitionId: string, season: number): Promise<Team[]>;
   /** A team's current squad; null when the provider has none for it. */
   squad(teamId: string): Promise<Squad | null>;
-  /** Past meetings of two teams, newest first. */
-  headToHead(teamA: string, teamB: string): Promise<Match[]>;
+  /**
+   * Past meetings of two teams as the provider's head-to-head gives them, finished ones only, newest first.
+   * `matchId`, a match of the two we know, saves football-data (whose head-to-head hangs off a match) a call.
+   */
+  headToHead(teamA: string, teamB: string, options?: { matchId?: string }): Promise<Match[]>;
+  /** A team's latest finished matches (about ten), newest first: its form. */
+  recentMatches(teamId: string): Promise<Match[]>;
   /** Competitions the provider covers that we follow. */
   competitions(): Promise<Competition[]>;
   /** The request budget of each upstream API behind this provider, for the metrics (rate budget left). */

@@ -67,6 +67,17 @@ describe('RateBudget with API-Football headers', () => {
     expect(refusal(budget, NOW + 15_000).details.retryAfterMs).toBe(45_000);
   });
 
+  it('learns the size of a minute football-data only says what is left of, and assumes a fresh one after it', () => {
+    const budget = new RateBudget();
+    expect(budget.minute(NOW)).toBeNull();
+    budget.observe({ 'x-requests-available-minute': '9', 'x-requestcounter-reset': '60' }, NOW);
+    expect(budget.minute(NOW)).toEqual({ remaining: 9, capacity: 10, resetAt: NOW + 60_000 });
+    budget.observe({ 'x-requests-available-minute': '3', 'x-requestcounter-reset': '20' }, NOW + 40_000);
+    expect(budget.minute(NOW + 40_000)?.capacity).toBe(10);
+    // The minute has turned and nothing was called since: all ten again, the reset a minute away at most.
+    expect(budget.minute(NOW + 61_000)).toEqual({ remaining: 10, capacity: 10, resetAt: NOW + 121_000 });
+  });
+
   it('keeps a reserve back when asked to', () => {
     const budget = new RateBudget(2);
     budget.observe({ 'X-RateLimit-Remaining': '3' }, NOW);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { UpstreamError } from './errors.ts';
 
 /** Response headers as fetch gives them, or as a recorded exchange stores them (name -> values). */
@@ -6,10 +7,33 @@ export type HeaderSource = Headers | Record<string, string | readonly string[] |
 type WindowName = 'minute' | 'day';
 interface RateWindow {
   remaining: number;
+  /** The window's size as the provider's headers say it; null when they only say what is left. */
   limit: number | null;
   /** When the provider starts counting afresh (ms since the epoch). */
   resetAt: number;
 }
+
+/** The minute window as a planner spends it: what is left, how big it is, when it starts afresh. */
+export interface MinuteBudget {
+  remaining: number;
+  /**
+   * Calls per minute: the provider's limit header, or (football-data sends none) the most it ever said was
+   * left plus the call that answer counted.
+   */
+  capacity: number;
+  resetAt: number;
+}
+
+/**
+ * Decides whether a call may go out now, given the budget it would spend; refuses by throwing. Set around a
+ * job by whoever plans the budget (planner/request-planner.ts), so adapters need not know who asks.
+ */
+export type RequestGate = (budget: RateBudget, now: number) => void;
+const gates = new AsyncLocalStorage<RequestGate>();
+
+/** Runs `fn` with every budgeted call it makes (however deep, however async) passing `gate` first. */
+export const withRequestGate = <T>(gate: RequestGate, fn: () => Promise<T>): Promise<T> =>
+  gates.run(gate, fn);
 
 export interface RateBudgetSnapshot {
   minute: RateWindow | null;
@@ -33,6 +57,8 @@ const MINUTE_MS = 60_000;
 export class RateBudget {
   private readonly windows = new Map<WindowName, RateWindow>();
   private pausedUntil = 0;
+  /** Learned across windows: football-data says how many calls are left, never how many there were. */
+  private minuteCapacity = 0;
 
   /** `reserve` calls per window are kept back, e.g. for a manual retry; 0 spends the whole budget. */
   constructor(private readonly reserve = 0) {}
@@ -49,7 +75,25 @@ export class RateBudget {
         throw exhausted(`the per-${name} budget is spent`, window.resetAt - now);
       }
     }
+    gates.getStore()?.(this, now);
     for (const window of this.windows.values()) window.remaining--;
+  }
+
+  /**
+   * The minute window now; once the last one reported has turned, a fresh one of the size learned (its reset
+   * unknown until the next answer says: assumed a minute away). Null while the provider never described one.
+   */
+  minute(now: number = Date.now()): MinuteBudget | null {
+    const window = this.windows.get('minute');
+    if (!window || window.resetAt <= now) {
+      if (this.minuteCapacity <= 0) return null;
+      return { remaining: this.minuteCapacity, capacity: this.minuteCapacity, resetAt: now + MINUTE_MS };
+    }
+    return {
+      remaining: window.remaining,
+      capacity: window.limit ?? this.minuteCapacity,
+      resetAt: window.resetAt,
+    };
   }
 
   /** Reads whatever budget headers a response carries; the provider's numbers replace our local count. */
@@ -59,9 +103,11 @@ export class RateBudget {
     const minuteRemaining = toCount(get('x-ratelimit-remaining') ?? get('x-requests-available-minute'));
     if (minuteRemaining !== null) {
       const resetSeconds = toCount(get('x-requestcounter-reset'));
+      const limit = toCount(get('x-ratelimit-limit'));
+      this.minuteCapacity = limit ?? Math.max(this.minuteCapacity, minuteRemaining + 1);
       this.windows.set('minute', {
         remaining: minuteRemaining,
-        limit: toCount(get('x-ratelimit-limit')),
+        limit,
         resetAt: now + (resetSeconds !== null ? resetSeconds * 1000 : MINUTE_MS),
       });
     }

@@ -13,3 +13,4 @@ export * from './news.ts';
 export * from './match-detail.ts';
 export * from './match-delta.ts';
 export * from './apply-delta.ts';
+export * from './provider-matches.ts';

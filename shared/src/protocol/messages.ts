@@ -71,7 +71,10 @@ export const MatchSubscribeResultSchema = z.discriminatedUnion('kind', [
 ]);
 export type MatchSubscribeResult = z.infer<typeof MatchSubscribeResultSchema>;
 
-/** A match header as it appears on a scoreboard, with its position in the match's history. */
+/**
+ * A match header as it appears on a scoreboard, with its position in the match's history. A past meeting
+ * known only from the provider's head-to-head (not in our store) has an empty epoch and seq 0.
+ */
 export const ScoreboardEntrySchema = z.object({
   match: MatchSchema,
   epoch: z.string(),

@@ -28,6 +28,29 @@ export interface OpsHotMatch {
   viewers: number;
 }
 
+/**
+ * Ingest's request planner as it last described itself (issue 16 §4): the provider's budget and what the
+ * planner held back to spend it on live scores first. Ingest writes it as jobs end (ingest/src/planner).
+ */
+export interface OpsPlanner {
+  /** When ingest wrote it, ms since the epoch. */
+  at: number;
+  /** The provider's minute: calls left (its headers minus calls since), its size, seconds until it turns. */
+  minute: { remaining: number; capacity: number; resetInS: number } | null;
+  /** Seconds left of a pause the provider asked for (429 Retry-After). */
+  pausedForS: number;
+  /** A match is live or about to kick off: the live share of the budget is held. */
+  liveActive: boolean;
+  /** Seconds between live polls at this budget; null while the budget is unknown. */
+  livePaceS: number | null;
+  /** Calls let through and held back per request class (live, details, fixtures, …) since ingest started. */
+  admitted: Record<string, number>;
+  deferred: Record<string, number>;
+  /** Classes held back lately and still waiting for calls, most important first. */
+  waiting: string[];
+  lastDeferred: { requestClass: string; reason: string; at: number } | null;
+}
+
 /** One reading of the platform, taken by the gateway the admin is connected to. */
 export interface OpsSample {
   /** When it was taken, ms since the epoch. */
@@ -40,6 +63,8 @@ export interface OpsSample {
   hotMatches: OpsHotMatch[];
   /** Open connections on this gateway (every namespace shares one). */
   sockets: number;
+  /** Ingest's request planner; null while no ingest has described it lately. */
+  planner?: OpsPlanner | null;
 }
 
 /** The refusal a connect_error carries in `data`. */

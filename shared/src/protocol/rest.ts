@@ -39,6 +39,11 @@ export const FormEntrySchema = z.object({
       against: z.number().int().min(0).nullable(),
     })
     .optional(),
+  /**
+   * The match is one we store, with its page; false for a result known only from the provider's list of the
+   * team's latest (a season we never polled): no page to link to.
+   */
+  stored: z.boolean().default(true),
 });
 export type FormEntry = z.infer<typeof FormEntrySchema>;
 
@@ -77,6 +82,11 @@ export const HeadToHeadSchema = z.object({
   past: z.array(ScoreboardEntrySchema),
   /** Meetings not played yet, or in play, soonest first. */
   upcoming: z.array(ScoreboardEntrySchema),
+  /**
+   * The provider's own head-to-head is being read (it was not yet, or long ago): `past` holds the meetings
+   * we store meanwhile, and asking again in a few seconds gives all of them.
+   */
+  pending: z.boolean().default(false),
 });
 export type HeadToHead = z.infer<typeof HeadToHeadSchema>;
 

@@ -46,6 +46,39 @@ export function redisKeys(prefix = 'ps:') {
     /** Ingest bookkeeping: last successful poll per job, for the lag metric. */
     ingestHeartbeat: () => `${prefix}ingest:heartbeat`,
     /**
+     * Sorted set of finished matches whose events, lineups and statistics ingest still has to fetch, by minus
+     * their kickoff (ms): the latest finished first. Survives an ingest restart, so a backfill carries on.
+     */
+    detailsWanted: () => `${prefix}ingest:details:wanted`,
+    /**
+     * Sorted set of matches whose details were fetched after the final whistle (or given up on: the provider's
+     * answer could not be read), by when (ms): never fetched again.
+     */
+    detailsDone: () => `${prefix}ingest:details:done`,
+    /** Sorted set of match ids by when their details were last fetched (ms): the stalest are fetched first. */
+    detailsFetched: () => `${prefix}ingest:details:fetched`,
+    /**
+     * Hash of when ingest last read a list from the provider (ms): `fixtures:<YYYY-MM-DD>`, `competitions`,
+     * `standings:<competitionId>`, `teams:<competitionId>`. A poll cut short carries on with what is due.
+     */
+    ingestFetched: () => `${prefix}ingest:fetched`,
+    /** String held (with an expiry) while one run of a poll job is under way: runs of one job never overlap. */
+    ingestRunning: (job: string) => `${prefix}ingest:running:${job}`,
+    /** String: JSON of ingest's request planner (budget left, what it deferred), for the operators' page. */
+    ingestPlanner: () => `${prefix}ingest:planner`,
+    /**
+     * String, with an expiry: JSON ProviderMatches, two teams' past meetings as the provider's own head-to-head
+     * gives them. The pair is ordered (`headToHeadPair`), so both orders read one key.
+     */
+    providerHeadToHead: (pair: string) => `${prefix}provider:h2h:${pair}`,
+    /** String, with an expiry: JSON ProviderMatches, a team's latest results as the provider lists them. */
+    providerTeamForm: (teamId: string) => `${prefix}provider:form:${teamId}`,
+    /**
+     * Sorted set of provider reads a visitor asked for and ingest has not made yet (`onDemandMember`), by when
+     * (ms); capped, newest kept.
+     */
+    onDemandWanted: () => `${prefix}provider:wanted`,
+    /**
      * String, set while a session's access tokens may still be alive: the session was revoked (logout,
      * sign-out everywhere, password change, disabled user), so its access tokens are refused at once.
      * Expires with the last access token the session could have been given.

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { matchOutcome, sportOf, type Match } from '@pitchside/shared/domain';
 import { OutcomeLine, ScoreNotes } from './match-outcome.tsx';
@@ -8,7 +8,18 @@ import { scoreText } from '../lib/score-text.ts';
 
 interface LiveMatchRowProps {
   match: Match;
-  href: string;
+  /** Where the row leads; none for a match without a page (a past meeting known from the provider only). */
+  href?: string;
+}
+
+function RowLink({ href, children }: { href: string | undefined; children: ReactNode }) {
+  return href ? (
+    <Link className="match-row__link" to={href}>
+      {children}
+    </Link>
+  ) : (
+    <div className="match-row__link">{children}</div>
+  );
 }
 
 /**
@@ -25,7 +36,7 @@ export const LiveMatchRow = memo(function LiveMatchRow({ match, href }: LiveMatc
       data-status={match.status}
       data-sport={sportOf(match.competition)}
     >
-      <Link className="match-row__link" to={href}>
+      <RowLink href={href}>
         <MatchClock match={match} testId="live-row-clock" className="match-row__clock" />
         <span className="match-row__team match-row__team--home">
           <span className="match-row__name">{match.home.name}</span>
@@ -42,7 +53,7 @@ export const LiveMatchRow = memo(function LiveMatchRow({ match, href }: LiveMatc
           <span className="match-row__name">{match.away.name}</span>
         </span>
         <OutcomeLine match={match} className="match-row__outcome" testId="live-row-outcome" />
-      </Link>
+      </RowLink>
     </li>
   );
 });

@@ -141,6 +141,14 @@ export class ApiBasketballProvider implements GameProvider {
     return matches.filter((m) => isFinished(m.status)).sort((x, y) => y.kickoff.localeCompare(x.kickoff));
   }
 
+  /**
+   * API-Basketball lists a team's games per season only (`/games?team=&season=`), and a team plays in
+   * several competitions with seasons of their own: its form comes from the games we store.
+   */
+  recentMatches(): Promise<Match[]> {
+    return Promise.resolve([]);
+  }
+
   async competitions(): Promise<Competition[]> {
     const { items, url } = await this.get('/leagues', {}, ApiBasketballLeagueSchema);
     const competitions = parseUpstream(

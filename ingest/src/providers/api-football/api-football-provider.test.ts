@@ -9,6 +9,7 @@ import {
   type Reply,
 } from '../testing/recorded-server.ts';
 import { hasSharedData, readSharedJson, readSharedText, warnIfNoSharedData } from '../testing/shared-data.ts';
+import { fixtureReply, readFixtureJson } from '../../../test/support/fixtures.ts';
 import { ApiFootballProvider } from './api-football-provider.ts';
 
 const file = (name: string): Reply => ({ body: readSharedText(`api-football/${name}`) });
@@ -128,6 +129,42 @@ describe.skipIf(!hasSharedData)('ApiFootballProvider against a local server repl
     const meetings = await p.headToHead('157', '165');
     expect(meetings.map((m) => m.status)).toEqual(['finished_pen', 'finished']);
     for (const m of meetings) MatchSchema.parse(m);
+  });
+
+  it('gives all eight recorded United–City meetings, which the provider lists out of order, newest first', async () => {
+    const p = await provider({
+      '/fixtures/headtohead?h2h=33-50': fixtureReply(
+        'api-football/fixtures-headtohead_h2h-33-50.built-http.json',
+      ),
+    });
+    const meetings = await p.headToHead('33', '50');
+    expect(meetings.map((m) => `${m.kickoff.slice(0, 10)} ${m.home.id}-${m.away.id}`)).toEqual([
+      '2023-10-29 33-50',
+      '2023-06-03 50-33',
+      '2023-01-14 33-50',
+      '2022-10-02 50-33',
+      '2022-03-06 50-33',
+      '2021-11-06 33-50',
+      '2021-03-07 50-33',
+      '2021-01-06 33-50',
+    ]);
+  });
+
+  it("gives a team's latest results from /fixtures?team=&last=, played ones only, newest first", async () => {
+    // United's fixtures as /fixtures lists them: recorded fixture objects (the head-to-head's), one of them
+    // not played yet, in the provider's order.
+    const recorded = readFixtureJson(
+      'api-football/fixtures-headtohead_h2h-33-50_2021-2023_8-meetings.json',
+    ) as {
+      response: { fixture: { status: { short: string; long: string } } }[];
+    };
+    const next = structuredClone(recorded.response[3]!);
+    next.fixture.status = { ...next.fixture.status, short: 'NS', long: 'Not Started' };
+    const p = await provider({
+      '/fixtures?team=33&last=10': jsonReply(envelope('fixtures', [...recorded.response.slice(0, 3), next])),
+    });
+    const recent = await p.recentMatches('33');
+    expect(recent.map((m) => m.id)).toEqual(['868141', '710663', '653808']);
   });
 
   it('rejects HTTP 200 with errors as ingest:upstream-errors', async () => {

@@ -57,6 +57,8 @@ export interface ApiFootballOptions {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A team's form is its last five; ten leave room for matches of other competitions we do not show. */
+const RECENT_MATCHES = 10;
 
 /**
  * API-Football v3 as a GameProvider. Every answer is checked twice: the provider's shape on the way in, our
@@ -168,13 +170,30 @@ export class ApiFootballProvider implements GameProvider {
     return item ? parseUpstream(SquadSchema, normaliseSquad(item, this.now()), url) : null;
   }
 
-  /** Finished meetings only, newest first: `/fixtures/headtohead` also lists the ones still to come. */
+  /**
+   * `/fixtures/headtohead`: every meeting the provider knows, in no particular order (the recorded answer
+   * of United–City is not in date order), and the ones still to come: finished ones only, newest first.
+   */
   async headToHead(teamA: string, teamB: string): Promise<Match[]> {
     const { items, url } = await this.get(
       '/fixtures/headtohead',
       { h2h: `${teamA}-${teamB}` },
       ApiFixtureSchema,
     );
+    return this.finishedNewestFirst(items, url);
+  }
+
+  /** `/fixtures?team=&last=`: the team's latest fixtures, played ones only, newest first. */
+  async recentMatches(teamId: string): Promise<Match[]> {
+    const { items, url } = await this.get(
+      '/fixtures',
+      { team: teamId, last: RECENT_MATCHES },
+      ApiFixtureSchema,
+    );
+    return this.finishedNewestFirst(items, url);
+  }
+
+  private finishedNewestFirst(items: ApiFixture[], url: string): Match[] {
     const matches = parseUpstream(
       z.array(MatchSchema),
       items.map((f) => normaliseFixture(f, this.competitionTypes)),

@@ -8,6 +8,7 @@ import {
   type Reply,
 } from '../testing/recorded-server.ts';
 import { hasSharedData, readSharedJson, warnIfNoSharedData } from '../testing/shared-data.ts';
+import { fixtureReply } from '../../../test/support/fixtures.ts';
 import { FootballDataProvider } from './football-data-provider.ts';
 
 const recorded = (stem: string): Reply => recordedReply(`football-data/${stem}.recorded-http.json`);
@@ -98,9 +99,10 @@ describe.skipIf(!hasSharedData)(
       const match = readSharedJson('football-data/v4_matches_417211_FINISHED.body.json');
       const p = await provider({
         '/v4/teams/512/matches': jsonReply({ matches: [match] }),
-        '/v4/matches/417211/head2head?limit=10': recorded('v4_matches_417211_head2head'),
+        '/v4/matches/417211/head2head?limit=20': recorded('v4_matches_417211_head2head'),
       });
       const meetings = await p.headToHead('512', '576');
+      // `aggregates.numberOfMatches` says 15; the five listed are what there is to show.
       expect(meetings.map((m) => m.kickoff.slice(0, 10))).toEqual([
         '2022-09-04',
         '2022-05-07',
@@ -109,6 +111,44 @@ describe.skipIf(!hasSharedData)(
         '2020-10-25',
       ]);
       expect(await p.headToHead('512', '1')).toEqual([]);
+    });
+
+    it('asks the head-to-head of a meeting it is given in one call', async () => {
+      const p = await provider({
+        '/v4/matches/417211/head2head?limit=20': recorded('v4_matches_417211_head2head'),
+      });
+      const meetings = await p.headToHead('512', '576', { matchId: '417211' });
+      expect(meetings).toHaveLength(5);
+      expect(server!.requests.map((r) => r.url)).toEqual(['/v4/matches/417211/head2head?limit=20']);
+    });
+
+    it('gives both legs of a two-legged tie, and stops calling when its answer says the minute is spent', async () => {
+      const p = await provider({
+        '/v4/matches/418515/head2head?limit=20': fixtureReply(
+          'football-data/v4_matches_418515_head2head_two-legged-tie_quota-0.recorded-http.json',
+        ),
+      });
+      const legs = await p.headToHead('611', '5634', { matchId: '418515' });
+      expect(legs.map((m) => [m.id, m.home.id, m.score.current])).toEqual([
+        ['418515', '611', { home: 5, away: 1 }],
+        ['418528', '5634', { home: 1, away: 0 }],
+      ]);
+      // The recording says `x-requests-available-minute: 0`: the next call waits for the counter's reset.
+      const refused = await failure(p.headToHead('611', '5634', { matchId: '418515' }));
+      expect(refused.code).toBe('ingest:rate-budget-exhausted');
+      expect(refused.details.retryAfterMs).toBe(60_000);
+      expect(server!.requests).toHaveLength(1);
+    });
+
+    it("gives a team's latest results, newest first, from its finished matches of the last 90 days", async () => {
+      const p = await provider({
+        '/v4/teams/1/matches?status=FINISHED&dateFrom=2022-06-14&dateTo=2022-09-12':
+          recorded('v4_teams_1_matches'),
+      });
+      // The recording (all 34 matches of the season, the six played first) is what v4 sends for the team.
+      const recent = await p.recentMatches('1');
+      expect(recent.map((m) => m.id)).toEqual(['416651', '416658', '416669', '416677', '416688', '416390']);
+      expect(recent.every((m) => m.status === 'finished')).toBe(true);
     });
 
     it('lists competitions with a current season, cup or league from the type', async () => {

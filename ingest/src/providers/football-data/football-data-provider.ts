@@ -45,6 +45,11 @@ export interface FootballDataOptions {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
+/** Meetings asked of `/head2head` (v4's default is 10). */
+const HEAD_TO_HEAD_LIMIT = 20;
+/** A team's form is its last five; ten leave room for matches of other competitions. */
+const RECENT_MATCHES = 10;
+const RECENT_DAYS = 90;
 
 /**
  * football-data.org v4 as a GameProvider. Competition ids are v4's numeric ids as strings ("2002"); v4 accepts
@@ -127,30 +132,55 @@ export class FootballDataProvider implements GameProvider {
   }
 
   /**
-   * v4 has head-to-head per match only (`/v4/matches/{id}/head2head`), so we find a meeting of the two in
-   * team A's matches (its latest played one, else its next one) and ask about that. Teams that do not meet
-   * this season give an empty list. Finished meetings only, newest first.
+   * v4 has head-to-head per match only (`/v4/matches/{id}/head2head`): with a match of the two we know that is
+   * one call; otherwise we find one in team A's schedule (its latest played meeting, else its next) first.
+   * Teams that do not meet this season give an empty list. Its `aggregates.numberOfMatches` can claim more
+   * meetings than it lists (15 against 5 in the recorded 417211): only the listed ones are used. Finished
+   * meetings only, newest first.
    */
-  async headToHead(teamA: string, teamB: string): Promise<Match[]> {
-    const { body: schedule } = await this.get(
-      `/v4/teams/${encodeURIComponent(teamA)}/matches`,
-      {},
-      FdMatchListSchema,
-    );
-    const meetings = schedule.matches
-      .filter((m) => [m.homeTeam.id, m.awayTeam.id].map(String).includes(teamB))
-      .sort((a, b) => a.utcDate.localeCompare(b.utcDate));
-    const anchor = meetings.filter((m) => m.status === 'FINISHED').at(-1) ?? meetings[0];
-    if (!anchor) return [];
+  async headToHead(teamA: string, teamB: string, options: { matchId?: string } = {}): Promise<Match[]> {
+    let anchor = options.matchId;
+    if (anchor === undefined) {
+      const { body: schedule } = await this.get(
+        `/v4/teams/${encodeURIComponent(teamA)}/matches`,
+        {},
+        FdMatchListSchema,
+      );
+      const meetings = schedule.matches
+        .filter((m) => [m.homeTeam.id, m.awayTeam.id].map(String).includes(teamB))
+        .sort((a, b) => a.utcDate.localeCompare(b.utcDate));
+      const found = meetings.filter((m) => m.status === 'FINISHED').at(-1) ?? meetings[0];
+      if (!found) return [];
+      anchor = String(found.id);
+    }
     const { body, url } = await this.get(
-      `/v4/matches/${anchor.id}/head2head`,
-      { limit: 10 },
+      `/v4/matches/${encodeURIComponent(anchor)}/head2head`,
+      { limit: HEAD_TO_HEAD_LIMIT },
       FdMatchListSchema,
     );
+    return this.finishedNewestFirst(body.matches, url);
+  }
+
+  /**
+   * `/v4/teams/{id}/matches`, finished ones of the last 90 days: v4 lists a team's matches oldest first, so a
+   * `limit` alone would give the season's first results, not its latest.
+   */
+  async recentMatches(teamId: string): Promise<Match[]> {
+    const today = new Date(this.now()).toISOString().slice(0, 10);
+    const from = new Date(this.now() - RECENT_DAYS * DAY_MS).toISOString().slice(0, 10);
+    const { body, url } = await this.get(
+      `/v4/teams/${encodeURIComponent(teamId)}/matches`,
+      { status: 'FINISHED', dateFrom: from, dateTo: today },
+      FdMatchListSchema,
+    );
+    return this.finishedNewestFirst(body.matches, url).slice(0, RECENT_MATCHES);
+  }
+
+  private finishedNewestFirst(list: readonly FdMatch[], url: string): Match[] {
     const now = this.now();
     const matches = parseUpstream(
       z.array(MatchSchema),
-      body.matches.flatMap((m) => normaliseMatch(m, now) ?? []),
+      list.flatMap((m) => normaliseMatch(m, now) ?? []),
       url,
     );
     return matches.filter((m) => isFinished(m.status)).sort((a, b) => b.kickoff.localeCompare(a.kickoff));

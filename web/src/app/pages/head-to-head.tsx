@@ -1,6 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
+import {
+  redirect,
+  useLoaderData,
+  useNavigate,
+  useRevalidator,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
 import { headToHeadSlug, isFinished, type Team } from '@pitchside/shared/domain';
 import type { HeadToHead } from '@pitchside/shared/protocol';
 import { fetchHeadToHead, isMissing } from '../../features/explore/api/explore-api.ts';
@@ -32,8 +38,34 @@ export function Component() {
   return h2h ? <HeadToHeadPage key={h2h.slug} h2h={h2h} /> : <PickTwoTeams />;
 }
 
+/** How long the page waits before asking again while ingest reads the provider's head-to-head. */
+const PENDING_RETRY_MS = 3000;
+const PENDING_RETRIES = 5;
+
+/**
+ * While the provider's own head-to-head is being read (`pending`: the gateway asked ingest for it), the
+ * page shows the meetings we store and runs its loader again a few seconds later, a few times at most.
+ */
+function useRefreshWhilePending(h2h: HeadToHead): void {
+  const { pending } = h2h;
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  const tries = useRef(0);
+  useEffect(() => {
+    if (!pending || tries.current >= PENDING_RETRIES) return;
+    const timer = setTimeout(() => {
+      tries.current++;
+      void latest.current.revalidate();
+    }, PENDING_RETRY_MS);
+    return () => clearTimeout(timer);
+    // Each answer (a new `h2h`) still pending asks once more.
+  }, [pending, h2h]);
+}
+
 function HeadToHeadPage({ h2h }: { h2h: HeadToHead }) {
   const { t } = useTranslation('explore');
+  useRefreshWhilePending(h2h);
   const { t: tPages } = useTranslation('pages');
   const paths = usePaths();
   const { a, b } = h2h.teams;
@@ -43,6 +75,9 @@ function HeadToHeadPage({ h2h }: { h2h: HeadToHead }) {
   const past = [...finishedNow, ...h2h.past.map((e) => e.match)];
   const ahead = upcoming.filter((e) => !isFinished(e.match.status)).map((e) => e.match);
   const names = { home: a.name, away: b.name };
+  // Past meetings known from the provider's head-to-head only (an empty epoch) have no page to open.
+  const withoutPage = new Set(h2h.past.filter((e) => e.epoch === '').map((e) => e.match.id));
+  const meetingHref = (id: string) => (withoutPage.has(id) ? undefined : paths.match(id));
 
   return (
     <article className="explore-page" data-testid="h2h-page">
@@ -69,7 +104,7 @@ function HeadToHeadPage({ h2h }: { h2h: HeadToHead }) {
           {t('h2h.past')}
         </h2>
         {past.length > 0 ? (
-          <MatchDayList matches={past} matchHref={paths.match} showCompetition newestFirst />
+          <MatchDayList matches={past} matchHref={meetingHref} showCompetition newestFirst />
         ) : (
           <Notice>{t('h2h.noPast')}</Notice>
         )}

@@ -87,7 +87,8 @@ export function Component() {
                 const scored = shootout && shootout.for !== null && shootout.against !== null;
                 return {
                   result: entry.result,
-                  href: paths.match(entry.matchId),
+                  // A result known only from the provider's list has no page of ours to link to.
+                  ...(entry.stored && { href: paths.match(entry.matchId) }),
                   detail: !shootout
                     ? detail
                     : t(`form.shootout.${shootout.won ? 'won' : 'lost'}${scored ? '' : 'NoScore'}`, {

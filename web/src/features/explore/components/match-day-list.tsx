@@ -5,7 +5,8 @@ import { LiveMatchRow } from '../../../components/live-match-row.tsx';
 
 interface MatchDayListProps {
   matches: readonly Match[];
-  matchHref: (matchId: string) => string;
+  /** Where a match leads; undefined for one without a page. */
+  matchHref: (matchId: string) => string | undefined;
   /** A team's matches span competitions: each day's heading then names the competition too. */
   showCompetition?: boolean;
   /** Newest day first (results) rather than soonest first (fixtures). */

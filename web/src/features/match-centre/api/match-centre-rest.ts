@@ -18,6 +18,12 @@ export const fetchStandings = (
 ): Promise<Ack<Standings>> =>
   api.get(`/competitions/${encodeURIComponent(competitionId)}/standings`, StandingsSchema, signal);
 
+/** A past meeting, and whether it has a page (one known from the provider's head-to-head only has none). */
+export interface Meeting {
+  match: Match;
+  hasPage: boolean;
+}
+
 /** The gateway caps a head-to-head at 50 meetings: the record is taken over all it gives. */
 const MEETINGS_LIMIT = 50;
 
@@ -27,7 +33,7 @@ export const fetchMeetings = (
   teamB: string,
   signal?: AbortSignal,
   api: ApiClient = browserApi,
-): Promise<Ack<Match[]>> =>
+): Promise<Ack<Meeting[]>> =>
   api.get(
     `/head-to-head/${encodeURIComponent(teamA)}/${encodeURIComponent(teamB)}?limit=${MEETINGS_LIMIT}`,
     MeetingsSchema,
@@ -37,7 +43,7 @@ export const fetchMeetings = (
 /** What the match page's table and head-to-head tabs show, read together once the match is known. */
 export interface MatchExtras {
   standings: Ack<Standings> | null;
-  meetings: Ack<Match[]> | null;
+  meetings: Ack<Meeting[]> | null;
   /**
    * The match's status when the table was read (the match is read first): a table read after the final
    * whistle may hold its result already, one read before cannot (live-table.ts `pendingResult`).

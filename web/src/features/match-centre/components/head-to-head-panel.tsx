@@ -1,10 +1,11 @@
-import { useMemo, type CSSProperties } from 'react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { scoreText, type Match } from '@pitchside/shared/domain';
 import type { Ack } from '@pitchside/shared/protocol';
 import { OutcomeLine, ScoreNotes } from '../../../components/match-outcome.tsx';
 import { useFormat } from '../../../lib/format.ts';
+import type { Meeting } from '../api/match-centre-rest.ts';
 import { meetingsRecord } from '../utils/head-to-head-record.ts';
 import { PanelEmpty } from './panel-empty.tsx';
 
@@ -14,7 +15,7 @@ const SHOWN = 10;
 interface HeadToHeadPanelProps {
   match: Pick<Match, 'id' | 'home' | 'away'>;
   /** Finished meetings, newest first; null while not loaded. */
-  meetings: Ack<Match[]> | null;
+  meetings: Ack<Meeting[]> | null;
   matchHref: (matchId: string) => string;
   /** The two teams' own head-to-head page. */
   headToHeadHref: string;
@@ -27,7 +28,17 @@ interface HeadToHeadPanelProps {
 export function HeadToHeadPanel({ match, meetings, matchHref, headToHeadHref }: HeadToHeadPanelProps) {
   const { t } = useTranslation('match');
   const format = useFormat();
-  const past = useMemo(() => (meetings && 'data' in meetings ? meetings.data : []), [meetings]);
+  const past = useMemo(
+    () => (meetings && 'data' in meetings ? meetings.data.map((m) => m.match) : []),
+    [meetings],
+  );
+  const withoutPage = useMemo(
+    () =>
+      new Set(
+        meetings && 'data' in meetings ? meetings.data.filter((m) => !m.hasPage).map((m) => m.match.id) : [],
+      ),
+    [meetings],
+  );
   const record = useMemo(() => meetingsRecord(past, match.home.id, match.away.id), [past, match]);
 
   let body;
@@ -88,10 +99,9 @@ export function HeadToHeadPanel({ match, meetings, matchHref, headToHeadHref }: 
                 data-testid="h2h-meeting"
                 data-match-id={meeting.id}
               >
-                <Link
-                  className="h2h-list__link"
-                  to={matchHref(meeting.id)}
-                  aria-current={current ? 'page' : undefined}
+                <MeetingLink
+                  to={withoutPage.has(meeting.id) ? undefined : matchHref(meeting.id)}
+                  current={current}
                 >
                   <span className="h2h-list__meta">
                     <time dateTime={meeting.kickoff}>{format.date(meeting.kickoff, 'date')}</time>
@@ -107,7 +117,7 @@ export function HeadToHeadPanel({ match, meetings, matchHref, headToHeadHref }: 
                     <span className="h2h-list__team h2h-list__team--away">{meeting.away.name}</span>
                   </span>
                   <OutcomeLine match={meeting} className="h2h-list__outcome" testId="h2h-outcome" />
-                </Link>
+                </MeetingLink>
               </li>
             );
           })}
@@ -125,5 +135,24 @@ export function HeadToHeadPanel({ match, meetings, matchHref, headToHeadHref }: 
         <Link to={headToHeadHref}>{t('h2h.more', { home: match.home.name, away: match.away.name })}</Link>
       </p>
     </section>
+  );
+}
+
+/** A meeting opens its match page; one known from the provider's head-to-head only has none to open. */
+function MeetingLink({
+  to,
+  current,
+  children,
+}: {
+  to: string | undefined;
+  current: boolean;
+  children: ReactNode;
+}) {
+  return to ? (
+    <Link className="h2h-list__link" to={to} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  ) : (
+    <div className="h2h-list__link">{children}</div>
   );
 }

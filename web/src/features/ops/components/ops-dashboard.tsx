@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OpsSample } from '@pitchside/shared/protocol';
+import type { OpsPlanner, OpsSample } from '@pitchside/shared/protocol';
 import type { OpsFeedState } from '../api/ops-feed.ts';
 import { HISTORY_MS } from '../hooks/use-ops-feed.ts';
 import { LineChart, type ChartSeries } from './line-chart.tsx';
@@ -129,6 +129,7 @@ export function OpsDashboard({
               testId="ops-lag-chart"
             />
           </section>
+          {latest.planner && <PlannerSection planner={latest.planner} number={number} />}
           <section className="account-section" aria-labelledby="ops-viewers">
             <h2 id="ops-viewers">{t('ops.viewers.title')}</h2>
             {latest.hotMatches.length === 0 && <p>{t('ops.viewers.none')}</p>}
@@ -143,5 +144,78 @@ export function OpsDashboard({
         </>
       )}
     </div>
+  );
+}
+
+/** The request classes ingest's planner ranks, most important first, with their labels. */
+const PLANNER_CLASSES = [
+  ['live', 'ops.planner.classes.live'],
+  ['details', 'ops.planner.classes.details'],
+  ['fixtures', 'ops.planner.classes.fixtures'],
+  ['on-demand', 'ops.planner.classes.on-demand'],
+  ['standings', 'ops.planner.classes.standings'],
+  ['teams', 'ops.planner.classes.teams'],
+  ['squads', 'ops.planner.classes.squads'],
+] as const;
+
+/**
+ * Ingest's request planner (issue 16 §4): what is left of the provider's minute, how often live scores are
+ * read at that budget, and per class the calls let through and held back, so an operator sees the squads
+ * wait while the live polls go on.
+ */
+function PlannerSection({ planner, number }: { planner: OpsPlanner; number: Intl.NumberFormat }) {
+  const { t } = useTranslation('account');
+  const { minute } = planner;
+  const label = new Map<string, string>(PLANNER_CLASSES.map(([c, key]) => [c, t(key)]));
+  return (
+    <section className="account-section" aria-labelledby="ops-planner" data-testid="ops-planner">
+      <h2 id="ops-planner">{t('ops.planner.title')}</h2>
+      <p data-testid="ops-planner-budget">
+        {minute
+          ? t('ops.planner.left', {
+              left: number.format(minute.remaining),
+              capacity: number.format(minute.capacity),
+              seconds: number.format(minute.resetInS),
+            })
+          : t('ops.planner.unknown')}
+      </p>
+      {planner.pausedForS > 0 && (
+        <p data-testid="ops-planner-paused">
+          {t('ops.planner.paused', { seconds: number.format(planner.pausedForS) })}
+        </p>
+      )}
+      {planner.livePaceS !== null && (
+        <p data-testid="ops-planner-live">
+          {t(planner.liveActive ? 'ops.planner.livePace' : 'ops.planner.liveIdle', {
+            seconds: number.format(planner.livePaceS),
+          })}
+        </p>
+      )}
+      <table className="ops-table" data-testid="ops-planner-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('ops.planner.class')}</th>
+            <th scope="col">{t('ops.planner.admitted')}</th>
+            <th scope="col">{t('ops.planner.deferred')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {PLANNER_CLASSES.map(([c]) => (
+            <tr key={c} data-class={c} data-waiting={planner.waiting.includes(c) ? 'true' : undefined}>
+              <th scope="row">{label.get(c)}</th>
+              <td data-state="admitted">{number.format(planner.admitted[c] ?? 0)}</td>
+              <td data-state="deferred">{number.format(planner.deferred[c] ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {planner.waiting.length > 0 && (
+        <p data-testid="ops-planner-waiting">
+          {t('ops.planner.waiting', {
+            classes: planner.waiting.map((c) => label.get(c) ?? c).join(', '),
+          })}
+        </p>
+      )}
+    </section>
   );
 }

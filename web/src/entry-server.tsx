@@ -11,8 +11,9 @@ import { DEFAULT_REDIRECT_STATUS, LANGUAGE_COOKIE } from '@pitchside/shared/cons
 import type { RenderRequest, RenderResult } from '@pitchside/shared/site/render-contract';
 
 export type { RenderRequest, RenderResult };
-import { scriptJson, THEME_COOKIE, type BootData } from './app/boot.ts';
+import { THEME_COOKIE, type BootData } from './app/boot.ts';
 import { TIME_ZONE_COOKIE, type SiteConfig } from './lib/visit.ts';
+import { scriptJson } from '@pitchside/shared/script-json';
 import { MESSAGES_DATA_ID } from './app/data-blocks.ts';
 import { Document } from './app/document.tsx';
 import {

@@ -19,6 +19,7 @@ import {
 } from '@pitchside/shared/domain';
 import type { ErrorCode } from '@pitchside/shared/errors';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
+import { scriptJson } from '@pitchside/shared/script-json';
 import type { EmbedBoard } from './embed-board.ts';
 import type { EmbedOptions } from './embed-options.ts';
 import { fill, type EmbedMessages } from './widget-messages.ts';
@@ -51,10 +52,6 @@ const escapeHtml = (text: string): string =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-
-/** JSON inside <script type="application/json">: nothing in it may close the element. */
-const scriptJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /** A row's clock; the kick-off time in UTC here (the script shows it in the reader's own time zone). */
 const rowClock = (match: Match, clock: Record<string, string>, lang: string, nowMs: number): string =>

@@ -28,11 +28,3 @@ export interface BootData {
 }
 
 export const THEME_COOKIE = 'theme';
-
-/** JSON that is safe inside a <script>: no `</script>`, no HTML comment openers, no line separators. */
-export const scriptJson = (value: unknown): string =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');

@@ -38,7 +38,12 @@ import {
   DEFAULT_VERIFY_TOKEN_TTL_S,
   type AuthOptions,
 } from './auth-options.ts';
-import { AuthThrottle, DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from './auth-throttle.ts';
+import {
+  AuthThrottle,
+  DEFAULT_THROTTLE_LIMITS,
+  type AuthCounter,
+  type ThrottleLimits,
+} from './auth-throttle.ts';
 import { identitiesOf, toAdminUser, toAuthUser, USER_COLUMNS, type UserRow } from './auth-user.ts';
 import { PasswordHasher } from './password-hasher.ts';
 import type { AuthContext } from './require-user.ts';
@@ -161,14 +166,14 @@ export class Accounts {
     const counters = [
       ['account', body.email, this.limits.loginPerAccount],
       ['ip', ip, this.limits.loginPerIp],
-    ] as const satisfies Parameters<AuthThrottle['check']>[1];
-    await this.throttle.check('login', [...counters]);
+    ] as const satisfies readonly AuthCounter[];
+    await this.throttle.check('login', counters);
     const user = await this.userByEmail(this.db, body.email);
     const ok = user?.password_hash
       ? await this.hasher.verify(user.password_hash, body.password)
       : await this.hasher.verifyNothing(body.password);
     if (!user || !ok) {
-      await this.throttle.hit('login', [...counters]);
+      await this.throttle.hit('login', counters);
       await audit(this.db, 'user.sign-in-failed', {
         userId: user?.id ?? null,
         ip,
@@ -325,12 +330,11 @@ export class Accounts {
     context: RequestContext,
     linkBase: LinkBase,
   ): Promise<void> {
-    const counters: Parameters<AuthThrottle['check']>[1] = [
+    const counters: AuthCounter[] = [
       ['account', body.email, this.limits.forgotPerAccount],
       ['ip', context.ip ?? 'unknown', this.limits.forgotPerIp],
     ];
-    await this.throttle.check('forgot', counters);
-    await this.throttle.hit('forgot', counters);
+    await this.throttle.consume('forgot', counters);
     this.later(async () => {
       const user = await this.userByEmail(this.db, body.email);
       if (!user || user.disabled || !user.email) return;
@@ -351,9 +355,7 @@ export class Accounts {
 
   /** Sets the password from a mailed link; every session ends. The link proves the address, too. */
   async resetPassword(body: z.infer<typeof ResetPasswordBodySchema>, context: RequestContext): Promise<void> {
-    const counters: Parameters<AuthThrottle['check']>[1] = [
-      ['ip', context.ip ?? 'unknown', this.limits.resetPerIp],
-    ];
+    const counters: AuthCounter[] = [['ip', context.ip ?? 'unknown', this.limits.resetPerIp]];
     await this.throttle.check('reset', counters);
     const broken = checkPassword(this.policy, body.password);
     if (broken.length > 0) throw weakPassword('password', broken);
@@ -607,7 +609,7 @@ export class Accounts {
     context: RequestContext,
   ): Promise<void> {
     if (!user.password_hash) return;
-    const counters: Parameters<AuthThrottle['check']>[1] = [
+    const counters: AuthCounter[] = [
       ['account', user.email ?? user.id, this.limits.loginPerAccount],
       ['ip', context.ip ?? 'unknown', this.limits.loginPerIp],
     ];

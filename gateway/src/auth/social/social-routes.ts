@@ -96,13 +96,12 @@ export function socialRoutes(options: SocialRoutesOptions): Router {
     const target = landingTarget(req.query.redirect, lang);
     const counters: [['ip', string, ThrottleRule]] = [['ip', req.ip ?? 'unknown', startLimit]];
     try {
-      await throttle.check('social-start', counters);
+      await throttle.consume('social-start', counters);
     } catch (err) {
       if (!(err instanceof PitchsideError)) throw err;
       logger.warn({ provider: client.id, ip: req.ip }, 'social sign-in starts throttled');
       return res.redirect(302, loginPageUrl(lang, { error: 'auth:too-many-requests', target }));
     }
-    await throttle.hit('social-start', counters);
     const browserId = bindBrowser(req, res, { path: cookiePath(req), secure: secureCookie(req) });
     const state = oidc.randomState();
     const codeVerifier = oidc.randomPKCECodeVerifier();

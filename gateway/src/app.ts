@@ -225,7 +225,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       reference,
       matches,
       publicBaseUrl: options.publicBaseUrl,
-      guides: content ? () => content.store.publishedGuideLanguages() : undefined,
+      guides: content ? () => content.store.guides.publishedLanguages() : undefined,
     }),
   );
   // The live-score widget: /embed/scores is the one page any site may frame (widget-routes.ts lifts

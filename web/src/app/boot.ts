@@ -1,4 +1,5 @@
 import type { Language } from '@pitchside/shared/constants';
+import { SITE_COOKIES } from '@pitchside/shared/cookies';
 import type { DeviceInfo } from '../lib/device.ts';
 import type { SiteConfig } from '../lib/visit.ts';
 
@@ -27,4 +28,4 @@ export interface BootData {
   assets: { entry: string; css: string[]; preloads: string[] };
 }
 
-export const THEME_COOKIE = 'theme';
+export const THEME_COOKIE = SITE_COOKIES.theme;

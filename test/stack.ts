@@ -12,7 +12,7 @@ import type { Db } from '@pitchside/gateway/db';
 import type { PaymentsOptions } from '@pitchside/gateway/payments/mount-payments';
 import { readOutbox, testDatabase, type OutboxMail } from './database.ts';
 import { startGateway } from './gateway.ts';
-import { REDIS_URL, testRedis } from './redis.ts';
+import { testRedis } from './redis.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
 /** The built website; PITCHSIDE_WEB_DIST points tests at another build (e.g. one made while web/dist is rebuilt). */
@@ -86,12 +86,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     requestsPerDay: 1_000_000,
   });
   const { url: simulatorUrl } = await simulator.listen(0);
-  const { hostname, port } = new URL(REDIS_URL);
   const live = options.livePollMs ?? 300;
   const ingest = await startIngest(
     {
       redis: t.connect(),
-      connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
+      connection: t.connect({ maxRetriesPerRequest: null }),
       keys: t.keys,
       // Football and basketball, as `npm start` reads the simulator.
       provider: simulatorProvider({

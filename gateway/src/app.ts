@@ -24,21 +24,16 @@ import { seoRoutes } from './seo/seo-routes.ts';
 import { site } from './web/site.ts';
 import { widgetRoutes } from './widget/widget-routes.ts';
 import type { Db } from './db/db.ts';
-import { Accounts } from './auth/accounts.ts';
-import { accountRoutes } from './auth/account-routes.ts';
-import { adminRoutes } from './auth/admin-routes.ts';
-import { authRoutes } from './auth/auth-routes.ts';
 import type { AuthOptions } from './auth/auth-options.ts';
-import { mountPayments, type PaymentsOptions } from './payments/mount-payments.ts';
-import { createOps, type OpsOptions } from './ops/mount-ops.ts';
+import type { PaymentsOptions } from './payments/mount-payments.ts';
+import type { OpsOptions } from './ops/mount-ops.ts';
 import { requestId } from './rest/request-id.ts';
 import { VIDEO_EMBED_HOSTS } from '@pitchside/shared/content';
-import { announceWrites, createContent, type ContentOptions } from './content/mount-content.ts';
-import { contactRoutes } from './contact/contact-routes.ts';
+import type { Content, ContentOptions } from './content/mount-content.ts';
+import { databaseFeatures } from './database-features.ts';
+import type { Feature } from './feature.ts';
 import { deprecatedRedirects } from './contact/deprecated-redirects.ts';
 import { siteContacts, type ContactOptions } from './contact/contact-options.ts';
-import { Mailer } from './mail/mailer.ts';
-import { DEFAULT_MAIL_FROM } from './auth/auth-options.ts';
 
 export interface AppDeps {
   /** Commands (reads). */
@@ -162,48 +157,10 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   });
   // Guides run to 100,000 characters: parsed here, before the accounts' admin router's 16 kB parser.
   app.use('/api/admin/content', express.json({ limit: '512kb' }));
-  const accounts = mountAccounts(app, deps, options, logger);
-  const content =
-    accounts &&
-    (await createContent(
-      {
-        ...deps,
-        db: deps.db!,
-        accounts,
-        matches,
-        logger,
-        authSecret: options.auth!.secret,
-        streams: options.payments?.streams,
-      },
-      options.content,
-    ));
-  // Plans and deals are the payments' admin routes; the pricing pages follow their changes live.
-  if (content)
-    app.use(
-      '/api/admin',
-      announceWrites(/^\/(plans|deals)(\/|$)/, () => content.hub.announce('plans')),
-    );
-  const payments =
-    accounts &&
-    (await mountPayments(
-      app,
-      {
-        ...deps,
-        db: deps.db!,
-        accounts,
-        matches,
-        logger,
-        publicBaseUrl: options.publicBaseUrl,
-        authSecret: options.auth!.secret,
-        httpServer: () => httpServer,
-        extraStreamSources: content?.matchStreamSources,
-      },
-      options.payments,
-    ));
-  const ops =
-    accounts && (await createOps({ ...deps, gate: accounts, matches, logger }, options.auth!, options.ops));
-  if (ops) app.use(ops.router);
-  content?.mount(app);
+  const withDatabase = await databaseFeaturesOf(deps, options, matches, logger, () => httpServer);
+  const features = withDatabase?.features ?? [];
+  const content = withDatabase?.content ?? null;
+  for (const feature of features) await feature.mount(app);
   app.use(
     '/api',
     matchesRoutes(matches, Date.now, content ? () => content.hotPins() : undefined),
@@ -217,7 +174,6 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       draining: () => drain.draining,
     }),
   );
-  const contactMailer = mountContact(app, deps, options, logger);
   app.use('/api', notFoundHandler);
   app.use(deprecatedRedirects());
   app.use(
@@ -225,7 +181,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       reference,
       matches,
       publicBaseUrl: options.publicBaseUrl,
-      guides: content ? () => content.store.publishedGuideLanguages() : undefined,
+      guides: content ? () => content.store.guides.publishedLanguages() : undefined,
     }),
   );
   // The live-score widget: /embed/scores is the one page any site may frame (widget-routes.ts lifts
@@ -271,7 +227,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     deps.keys,
     logger.child({ module: 'scoreboard' }),
   );
-  content?.hub.attach(io);
+  for (const feature of features) feature.attach?.({ io, matchFanout });
   attachSocketHandlers({
     io,
     matches,
@@ -281,7 +237,6 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     logger,
     internals,
   });
-  ops?.attach({ io, matchFanout });
 
   return {
     httpServer,
@@ -294,74 +249,35 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     async close() {
       // io.close() disconnects every socket and closes the HTTP server with it.
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      await ops?.close();
-      await payments?.close();
-      await accounts?.close();
-      contactMailer?.close();
+      for (const feature of [...features].reverse()) await feature.close();
       await website.close();
     },
   };
 }
 
-/** /api/contact: the contact form's mails go out like the accounts' (the outbox, then SMTP_URL if set). */
-function mountContact(
-  app: express.Express,
+/** The features served from the database (accounts and what needs them); none without one. */
+async function databaseFeaturesOf(
   deps: AppDeps,
   options: AppOptions,
+  matches: MatchReads,
   logger: Logger,
-): Mailer | null {
-  if (!deps.db || !options.auth) return null;
-  const mailer = new Mailer(deps.db, {
-    smtpUrl: options.auth.smtpUrl,
-    from: options.auth.mailFrom ?? DEFAULT_MAIL_FROM,
-    logger: logger.child({ module: 'contact-mail' }),
-  });
-  app.use(
-    '/api/contact',
-    contactRoutes(
-      {
-        redis: deps.redis,
-        keys: deps.keys,
-        mailer,
-        secret: options.auth.secret,
-        logger: logger.child({ module: 'contact' }),
-      },
-      options.contact,
-    ),
-  );
-  return mailer;
-}
-
-/** /api/auth (with the extra routers of options.auth.routers first), /api/account and /api/admin. */
-function mountAccounts(
-  app: express.Express,
-  deps: AppDeps,
-  options: AppOptions,
-  logger: Logger,
-): Accounts | null {
+  httpServer: () => HttpServer,
+): Promise<{ features: Feature[]; content: Content } | null> {
   if (!deps.db) return null;
   if (!options.auth) throw new Error('createApp: deps.db is set but options.auth (the token secret) is not');
-  const accounts = new Accounts(
-    { db: deps.db, redis: deps.redis, keys: deps.keys, logger: logger.child({ module: 'accounts' }) },
-    options.auth,
-  );
-  const context = {
-    completeSocialSignIn: accounts.completeSocialSignIn,
-    redis: deps.redis,
-    keys: deps.keys,
-    logger: logger.child({ module: 'social' }),
-    publicBaseUrl: options.publicBaseUrl,
-  };
-  for (const router of options.auth.routers ?? []) app.use('/api/auth', router(context));
-  app.use(
-    '/api/auth',
-    authRoutes(accounts, {
-      providers: options.auth.providers ?? [],
+  return databaseFeatures(
+    {
+      db: deps.db,
+      auth: options.auth,
+      redis: deps.redis,
+      subscriber: deps.subscriber,
+      keys: deps.keys,
+      matches,
+      logger,
       publicBaseUrl: options.publicBaseUrl,
       allowedOrigins: options.allowedOrigins,
-    }),
+      httpServer,
+    },
+    options,
   );
-  app.use('/api/account', accountRoutes(accounts));
-  app.use('/api/admin', adminRoutes(accounts));
-  return accounts;
 }

@@ -436,6 +436,19 @@ describe('accounts over HTTP (real gateway, PostgreSQL, Redis, SMTP)', () => {
     }
   });
 
+  it('a burst of parallel forgot-password requests for one account mails no more than the limit', async () => {
+    const target = email();
+    await api.register(target, PASSWORD);
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 10 },
+        async () => (await api.post('/auth/forgot-password', { email: target })).status,
+      ),
+    );
+    expect(statuses.filter((s) => s === 202)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(8);
+  });
+
   it('a reset link expires', async () => {
     // A second gateway on the same database and Redis, with one-second links.
     const quick = await startGateway(t, {

@@ -13,11 +13,11 @@ import { testRedis } from '@pitchside/test-support/redis';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** `npm run admin:create -- <email>` as an operator runs it, without a terminal (so the password is generated). */
-function adminCreate(email: string, env: Record<string, string>, stdin?: string) {
+function adminCreate(email: string, env: Record<string, string>, stdin?: string, extra: string[] = []) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(
       'npm',
-      ['run', '--silent', 'admin:create', '--', email, ...(stdin ? ['--password-stdin'] : [])],
+      ['run', '--silent', 'admin:create', '--', email, ...(stdin ? ['--password-stdin'] : []), ...extra],
       {
         cwd: root,
         // Without DATABASE_URL the script opens the embedded PGlite in DATA_DIR.
@@ -69,6 +69,18 @@ describe('npm run admin:create', () => {
       const bad = await adminCreate('not-an-address', { DATABASE_URL: database.url! });
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain('usage: npm run admin:create');
+      // A mistyped option is refused by name, not ignored (which would have generated the password instead).
+      const typo = await adminCreate('ops@example.com', { DATABASE_URL: database.url! }, undefined, [
+        '--pasword-stdin',
+      ]);
+      expect(typo.code).toBe(1);
+      expect(typo.stderr).toContain("Unknown option '--pasword-stdin'");
+      expect(typo.stderr).toContain('usage: npm run admin:create');
+      const twice = await adminCreate('ops@example.com', { DATABASE_URL: database.url! }, undefined, [
+        'other@example.com',
+      ]);
+      expect(twice.code).toBe(1);
+      expect((await api.post('/admin/login', { email: 'ops@example.com', password: 'x' })).status).toBe(401);
     } finally {
       await gateway.close();
       await Promise.all([database.cleanup(), t.cleanup()]);

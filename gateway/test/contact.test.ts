@@ -172,6 +172,19 @@ describe('POST /api/contact (real gateway, PostgreSQL, Redis, SMTP)', () => {
     expect(bySender).toEqual([200, 200, 429]);
   });
 
+  it('lets exactly the limit through when one address posts a burst in parallel', async () => {
+    const ip = newIp();
+    const tokens = await Promise.all(Array.from({ length: 12 }, () => token()));
+    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 50));
+    const bodies = tokens.map((value) => message({ token: value }));
+    const statuses = (await Promise.all(bodies.map((body) => post(body, ip)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sent = smtp.mails.filter((m) => bodies.some((b) => m.subject.includes(b.subject)));
+    expect(sent).toHaveLength(3);
+  });
+
   it('refuses a form opened more than a day ago with contact:form-expired', async () => {
     // A token of another gateway with the same secret, issued two days ago.
     const { ContactTokens } = await import('../src/contact/contact-token.ts');

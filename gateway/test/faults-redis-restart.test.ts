@@ -39,8 +39,8 @@ describe.skipIf(!installed)('Redis restarted mid-match', () => {
   const clients: Redis[] = [];
   const viewers: Viewer[] = [];
   const keys = redisKeys('faults:');
-  const client = () => {
-    const c = new Redis(redisServer.url);
+  const client = (options: { maxRetriesPerRequest?: null } = {}) => {
+    const c = new Redis(redisServer.url, options);
     c.on('error', () => {}); // reconnecting is ioredis's job; the services log these
     clients.push(c);
     return c;
@@ -53,7 +53,7 @@ describe.skipIf(!installed)('Redis restarted mid-match', () => {
     ingest = await startIngest(
       {
         redis: client(),
-        connection: { host: '127.0.0.1', port: redisServer.port, maxRetriesPerRequest: null },
+        connection: client({ maxRetriesPerRequest: null }),
         keys,
         provider: simulatorProvider({
           baseUrl: simulator.url!,

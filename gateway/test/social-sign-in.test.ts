@@ -239,7 +239,7 @@ describe('social sign-in', () => {
     // Real tokens of a real session, which the account page lists as a Google sign-in with this browser.
     const claims = await world.accounts.tokens.verifyAccess(login.token.access_token);
     expect(claims.userId).toBe(login.uid);
-    const sessions = await world.accounts.sessions({
+    const sessions = await world.accounts.sessions.list({
       userId: claims.userId,
       sessionId: claims.sessionId,
       scope: [],
@@ -451,7 +451,7 @@ describe('social sign-in', () => {
   describe('with existing accounts', () => {
     const context = { userAgent: 'test', ip: '127.0.0.1' };
     const register = async (email: string, verified: boolean) => {
-      const login = await world.accounts.register(
+      const login = await world.accounts.signIn.register(
         { email, password: 'correct horse battery' },
         context,
         null,

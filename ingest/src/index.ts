@@ -26,7 +26,7 @@ const target = { url: env.REDIS_URL, clusterNodes: env.REDIS_CLUSTER_NODES };
 const redis = connectRedis(target);
 redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
 const keys = redisKeys(env.REDIS_PREFIX);
-// BullMQ blocks on its connections: it needs maxRetriesPerRequest null (BullMQ "going to production").
+// BullMQ's queue and worker share this one (the worker duplicates it to block on), REDIS_URL's database included.
 const connection = bullConnection(target);
 const ingest = await startIngest(
   {
@@ -74,8 +74,8 @@ const shutdown = async (signal: string) => {
   simulatorClock?.close();
   metricsServer.close();
   redis.disconnect();
-  // A Cluster instance is shared with BullMQ, which leaves it open (options it connects from itself).
-  if ('disconnect' in connection) connection.disconnect();
+  // BullMQ leaves a connection it was given open.
+  connection.disconnect();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -51,7 +51,10 @@ export interface IngestReadiness {
 export interface IngestDeps {
   /** A connection for our own reads and writes. */
   redis: RedisClient;
-  /** BullMQ makes its own connections from these options (they need maxRetriesPerRequest: null). */
+  /**
+   * BullMQ's connection: redis-client.ts bullConnection() (maxRetriesPerRequest null, REDIS_URL's database
+   * kept). The queue uses it, the worker duplicates it for its blocking reads; whoever made it closes it.
+   */
   connection: ConnectionOptions;
   keys: RedisKeys;
   provider: GameProvider;

@@ -10,7 +10,7 @@ import { startIngest, type IngestHandle } from '../src/ingest-worker.ts';
 import { createSimulator, type Simulator } from '@pitchside/simulator';
 import { createApp, type App } from '@pitchside/gateway/app';
 import { IngestFreshness } from '@pitchside/gateway/read-model/ingest-freshness';
-import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 import { sample } from '@pitchside/test-support/faults/prometheus-text';
 
 type Fault = 'slow' | 'http-500' | 'rate-limited' | 'not-json' | 'wrong-shape' | 'truncated' | 'api-errors';
@@ -113,12 +113,11 @@ describe('a failing provider', () => {
     await simulator.listen(0);
     upstream = new FaultyUpstream(simulator.url!);
     const apiUrl = await upstream.listen();
-    const { hostname, port } = new URL(REDIS_URL);
     const hour = 3_600_000;
     ingest = await startIngest(
       {
         redis: t.connect(),
-        connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
+        connection: t.connect({ maxRetriesPerRequest: null }),
         keys: t.keys,
         provider: new ApiFootballProvider({ baseUrl: apiUrl, timeoutMs: TIMEOUT_MS }),
         logger: pino({ level: 'silent' }),

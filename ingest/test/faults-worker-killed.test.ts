@@ -30,9 +30,8 @@ describe('an ingest worker killed mid-job', () => {
     simulator = createSimulator({ timeScale: 0, rateLimitPerMinute: 6000, requestsPerDay: 1_000_000 });
     await simulator.listen(0);
     holdUp = new DetailHold(simulator.url!);
-    const { hostname, port } = new URL(REDIS_URL);
     queue = new Queue(INGEST_QUEUE, {
-      connection: { host: hostname, port: Number(port || 6379) },
+      connection: t.connect({ maxRetriesPerRequest: null }),
       prefix: t.keys.queuePrefix(),
     });
   });

@@ -7,7 +7,7 @@ import { startIngest, type IngestHandle } from '../src/ingest-worker.ts';
 import { createOpsServer } from '../src/ops-server.ts';
 import { POLL_JOBS } from '../src/jobs/poll-jobs.ts';
 import { createSimulator, type Simulator } from '@pitchside/simulator';
-import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 import { sample, scrape } from '@pitchside/test-support/faults/prometheus-text';
 
 const silent = pino({ level: 'silent' });
@@ -28,11 +28,10 @@ describe('ingest metrics and probes', () => {
     t = await testRedis();
     simulator = createSimulator({ timeScale: 0, rateLimitPerMinute: 6000, requestsPerDay: 1_000_000 });
     await simulator.listen(0);
-    const { hostname, port } = new URL(REDIS_URL);
     ingest = await startIngest(
       {
         redis: t.connect(),
-        connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
+        connection: t.connect({ maxRetriesPerRequest: null }),
         keys: t.keys,
         provider: simulatorProvider({
           baseUrl: simulator.url!,

@@ -9,7 +9,7 @@ import { createProcessors } from '../src/jobs/processors.ts';
 import { createIngestMetrics } from '../src/metrics.ts';
 import { startIngest } from '../src/ingest-worker.ts';
 import { createSimulator, type Simulator } from '@pitchside/simulator';
-import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { testRedis, type TestRedis } from '@pitchside/test-support/redis';
 import { connectClient, startGateway } from '@pitchside/test-support/gateway';
 import { MatchFollower } from '@pitchside/test-support/match-follower';
 
@@ -105,11 +105,10 @@ describe('ingest pipeline on the simulated game API', () => {
 
   it('rejects an upstream error envelope whole, counting it by code, and writes nothing', async () => {
     const own = await testRedis();
-    const { hostname, port } = new URL(REDIS_URL);
     const ingest = await startIngest(
       {
         redis: own.connect(),
-        connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
+        connection: own.connect({ maxRetriesPerRequest: null }),
         keys: own.keys,
         provider: new ApiFootballProvider({ baseUrl: simulatorUrl, apiKey: 'wrong-key', timeoutMs: 5000 }),
         logger: pino({ level: 'silent' }),
@@ -138,10 +137,9 @@ describe('ingest pipeline on the simulated game API', () => {
   });
 
   it('keeps one schedule per poll job however often ingest restarts', async () => {
-    const { hostname, port } = new URL(REDIS_URL);
     const deps = {
       redis: t.connect(),
-      connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
+      connection: t.connect({ maxRetriesPerRequest: null }),
       keys: t.keys,
       provider: new ApiFootballProvider({ baseUrl: simulatorUrl, apiKey: 'right-key', timeoutMs: 5000 }),
       logger: pino({ level: 'silent' }),

@@ -18,14 +18,32 @@ export interface ServiceProcess {
   readonly exited: Promise<number | null>;
 }
 
+/** A line of JSON `{"ready":true,...}`, as the fault tests' entries print once they run. */
+const readyLine = (line: string): Record<string, unknown> | undefined =>
+  line.startsWith('{"ready":true') ? (JSON.parse(line) as Record<string, unknown>) : undefined;
+
+/** A service's own entry (ingest/src/index.ts, gateway/src/index.ts) is ready on one of its pino log lines. */
+export function logLineReady(msg: string) {
+  return (line: string): Record<string, unknown> | undefined => {
+    try {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      return entry.msg === msg ? entry : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
 /**
- * Spawns `node --import tsx <entry>` with `env` on top of ours and waits for the entry to print one line of
- * JSON `{"ready":true,...}` on stdout.
+ * Spawns `node --import tsx <entry>` with `env` on top of ours and waits for the entry to print a line on
+ * stdout that `ready` accepts (by default one line of JSON `{"ready":true,...}`; a service's own entry is
+ * ready on one of its log lines).
  */
 export async function spawnService(
   entry: string,
   env: Record<string, string>,
   timeoutMs = 30_000,
+  ready: (line: string) => Record<string, unknown> | undefined = readyLine,
 ): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
@@ -37,18 +55,22 @@ export async function spawnService(
     err = (err + chunk.toString()).slice(-8000);
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
+  const readied = await new Promise<Record<string, unknown>>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(
-      () => reject(new Error(`${entry} not ready in ${timeoutMs} ms:\n${err}`)),
-      timeoutMs,
-    );
+    // A service that never got ready is not left running behind the failed test.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${entry} not ready in ${timeoutMs} ms:\n${err}`));
+    }, timeoutMs);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      for (const line of out.split('\n')) {
-        if (!line.startsWith('{"ready":true')) continue;
+      const lines = out.split('\n');
+      out = lines.pop() ?? '';
+      for (const line of lines) {
+        const found = ready(line);
+        if (!found) continue;
         clearTimeout(timer);
-        resolve(JSON.parse(line) as Record<string, unknown>);
+        resolve(found);
       }
     });
     void exited.then((code) => {
@@ -64,7 +86,7 @@ export async function spawnService(
   return {
     child,
     pid: child.pid!,
-    ready,
+    ready: readied,
     stderr: () => err,
     kill: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),

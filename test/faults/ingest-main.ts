@@ -7,15 +7,15 @@
  * instant, since the test's simulator clock is frozen).
  */
 import { destination, pino } from 'pino';
-import { Redis } from 'ioredis';
 import { redisKeys } from '@pitchside/shared/redis-keys';
 import { ApiFootballProvider } from '@pitchside/ingest/providers/api-football/api-football-provider';
 import { startIngest } from '@pitchside/ingest/ingest-worker';
+import { bullConnection, connectRedis } from '@pitchside/ingest/redis-client';
 
 const env = process.env;
-const url = new URL(env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const target = { url: env.REDIS_URL ?? 'redis://127.0.0.1:6379', clusterNodes: [] };
 const logger = pino({ name: 'ingest', level: 'warn' }, destination(2));
-const redis = new Redis(url.href);
+const redis = connectRedis(target);
 redis.on('error', (err) => logger.debug({ err }, 'redis error'));
 const lock = Number(env.LOCK_MS ?? 1500);
 const simNow = Number(env.SIM_NOW_MS ?? Date.now());
@@ -23,7 +23,7 @@ const slow = 3_600_000;
 const ingest = await startIngest(
   {
     redis,
-    connection: { host: url.hostname, port: Number(url.port || 6379), maxRetriesPerRequest: null },
+    connection: bullConnection(target),
     keys: redisKeys(env.REDIS_PREFIX ?? 'ps:'),
     provider: new ApiFootballProvider({ baseUrl: env.GAME_API_BASE_URL!, timeoutMs: 60_000 }),
     logger,

@@ -11,17 +11,13 @@ import { DEFAULT_REDIRECT_STATUS, LANGUAGE_COOKIE } from '@pitchside/shared/cons
 import type { RenderRequest, RenderResult } from '@pitchside/shared/site/render-contract';
 
 export type { RenderRequest, RenderResult };
-import { scriptJson, THEME_COOKIE, type BootData } from './app/boot.ts';
+import { THEME_COOKIE, type BootData } from './app/boot.ts';
 import { TIME_ZONE_COOKIE, type SiteConfig } from './lib/visit.ts';
+import { scriptJson } from '@pitchside/shared/script-json';
+import { readCookie } from '@pitchside/shared/cookies';
 import { MESSAGES_DATA_ID } from './app/data-blocks.ts';
 import { Document } from './app/document.tsx';
-import {
-  chooseLanguage,
-  languageCookie,
-  prefixPath,
-  readCookie,
-  splitLanguage,
-} from './lib/i18n/negotiate.ts';
+import { chooseLanguage, languageCookie, prefixPath, splitLanguage } from './lib/i18n/negotiate.ts';
 import { pageModulePath, routes, type PageHandle } from './app/routes.tsx';
 import { hasSessionHint } from './lib/session/session-keys.ts';
 import { createApiClient, type LoaderContext } from './lib/api.ts';

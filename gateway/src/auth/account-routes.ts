@@ -18,39 +18,39 @@ export function accountRoutes(accounts: Accounts): Router {
   router.use(accountRequests, requireUser(accounts));
 
   router.get('/', async (_req, res) => {
-    res.json({ data: await accounts.account(authOf(res)) });
+    res.json({ data: await accounts.profile.get(authOf(res)) });
   });
 
   router.patch('/', async (req, res) => {
     const body = parseInput(UpdateAccountBodySchema, req.body);
-    res.json({ data: await accounts.updateAccount(authOf(res), body) });
+    res.json({ data: await accounts.profile.update(authOf(res), body) });
   });
 
   router.delete('/', async (req, res) => {
     // A DELETE may come without a body (a social-only account has no password to send).
     const body = parseInput(DeleteAccountBodySchema, req.body ?? {});
-    await accounts.deleteAccount(authOf(res), body, requestContext(req));
+    await accounts.profile.delete(authOf(res), body, requestContext(req));
     res.status(204).end();
   });
 
   router.post('/password', async (req, res) => {
     const body = parseInput(ChangePasswordBodySchema, req.body);
-    await accounts.changePassword(authOf(res), body, requestContext(req));
+    await accounts.passwords.change(authOf(res), body, requestContext(req));
     res.status(204).end();
   });
 
   router.get('/sessions', async (_req, res) => {
-    res.json({ data: await accounts.sessions(authOf(res)) });
+    res.json({ data: await accounts.sessions.list(authOf(res)) });
   });
 
   router.delete('/sessions', async (req, res) => {
-    await accounts.logoutEverywhere(authOf(res), requestContext(req));
+    await accounts.sessions.logoutEverywhere(authOf(res), requestContext(req));
     res.status(204).end();
   });
 
   router.delete('/sessions/:id', async (req, res) => {
     const { id } = parseInput(SessionParams, req.params);
-    await accounts.revokeSession(authOf(res), id, requestContext(req));
+    await accounts.sessions.revoke(authOf(res), id, requestContext(req));
     res.status(204).end();
   });
 

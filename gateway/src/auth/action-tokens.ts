@@ -14,18 +14,18 @@ export async function issueActionToken(
   input: { userId: string; purpose: ActionPurpose; email: string; ttlS: number },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(
-    `INSERT INTO action_tokens (token_hash, user_id, purpose, email, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [
-      hashToken(token),
-      input.userId,
-      input.purpose,
-      input.email,
-      new Date(),
-      new Date(Date.now() + input.ttlS * 1000),
-    ],
-  );
+  const now = new Date();
+  await db.sql
+    .insertInto('action_tokens')
+    .values({
+      token_hash: hashToken(token),
+      user_id: input.userId,
+      purpose: input.purpose,
+      email: input.email,
+      created_at: now,
+      expires_at: new Date(now.getTime() + input.ttlS * 1000),
+    })
+    .execute();
   return token;
 }
 
@@ -35,12 +35,16 @@ export async function consumeActionToken(
   token: string,
   purpose: ActionPurpose,
 ): Promise<{ userId: string; email: string } | null> {
-  const [row] = await db.query<{ user_id: string; email: string }>(
-    `UPDATE action_tokens SET used_at = $3
-     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
-     RETURNING user_id, email`,
-    [hashToken(token), purpose, new Date()],
-  );
+  const now = new Date();
+  const row = await db.sql
+    .updateTable('action_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'email'])
+    .executeTakeFirst();
   return row ? { userId: row.user_id, email: row.email } : null;
 }
 
@@ -50,8 +54,11 @@ export async function spendActionTokens(
   userId: string,
   purpose: ActionPurpose,
 ): Promise<void> {
-  await db.query(
-    `UPDATE action_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
-    [userId, purpose, new Date()],
-  );
+  await db.sql
+    .updateTable('action_tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
 }

@@ -15,20 +15,20 @@ export function adminRoutes(accounts: Accounts): Router {
 
   router.post('/login', async (req, res) => {
     const body = parseInput(LoginBodySchema, req.body);
-    res.json({ data: await accounts.login(body, requestContext(req), { requireScope: 'admin' }) });
+    res.json({ data: await accounts.signIn.login(body, requestContext(req), { requireScope: 'admin' }) });
   });
 
   const signedIn = requireUser(accounts);
   const admin = requireScope('admin', (uid, scope) => accounts.holdsScope(uid, scope));
 
   router.get('/users', signedIn, admin, async (req, res) => {
-    res.json({ data: await accounts.listUsers(parseInput(AdminUsersQuerySchema, req.query)) });
+    res.json({ data: await accounts.users.list(parseInput(AdminUsersQuerySchema, req.query)) });
   });
 
   router.patch('/users/:uid', signedIn, admin, async (req, res) => {
     const { uid } = parseInput(UserParams, req.params);
     const body = parseInput(AdminUpdateUserBodySchema, req.body);
-    res.json({ data: await accounts.updateUser(authOf(res), uid, body, requestContext(req)) });
+    res.json({ data: await accounts.users.update(authOf(res), uid, body, requestContext(req)) });
   });
 
   return router;

@@ -52,15 +52,17 @@ export interface AuditEntry {
 }
 
 export async function audit(db: Queryable, event: AuditEvent, entry: AuditEntry = {}): Promise<void> {
-  await db.query(
-    `INSERT INTO audit_log (event, user_id, session_id, ip, user_agent, detail) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [
+  await db.sql
+    .insertInto('audit_log')
+    .values({
       event,
-      entry.userId ?? null,
-      entry.sessionId ?? null,
-      entry.ip ?? null,
-      entry.userAgent ?? null,
-      JSON.stringify(entry.detail ?? {}),
-    ],
-  );
+      // The application's clock, as every instant the gateway writes.
+      at: new Date(),
+      user_id: entry.userId ?? null,
+      session_id: entry.sessionId ?? null,
+      ip: entry.ip ?? null,
+      user_agent: entry.userAgent ?? null,
+      detail: JSON.stringify(entry.detail ?? {}),
+    })
+    .execute();
 }

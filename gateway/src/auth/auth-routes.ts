@@ -27,46 +27,46 @@ export function authRoutes(accounts: Accounts, options: AuthRoutesOptions): Rout
 
   router.post('/login', async (req, res) => {
     const body = parseInput(LoginBodySchema, req.body);
-    res.json({ data: await accounts.login(body, requestContext(req)) });
+    res.json({ data: await accounts.signIn.login(body, requestContext(req)) });
   });
 
   router.post('/register', async (req, res) => {
     const body = parseInput(RegisterBodySchema, req.body);
     res
       .status(201)
-      .json({ data: await accounts.register(body, requestContext(req), linkBase(req, options)) });
+      .json({ data: await accounts.signIn.register(body, requestContext(req), linkBase(req, options)) });
   });
 
   router.post('/refresh-token', async (req, res) => {
     const { refresh_token } = parseInput(RefreshBodySchema, req.body);
-    res.json({ data: await accounts.refresh(refresh_token, requestContext(req)) });
+    res.json({ data: await accounts.sessions.refresh(refresh_token, requestContext(req)) });
   });
 
   // An access token that has just expired still ends its session: the client logs out when it notices.
   router.post('/logout', requireUser(accounts, { allowExpired: true }), async (req, res) => {
-    await accounts.logout(authOf(res), requestContext(req));
+    await accounts.sessions.logout(authOf(res), requestContext(req));
     res.status(204).end();
   });
 
   router.post('/logout-all', signedIn, async (req, res) => {
-    await accounts.logoutEverywhere(authOf(res), requestContext(req));
+    await accounts.sessions.logoutEverywhere(authOf(res), requestContext(req));
     res.status(204).end();
   });
 
   router.post('/forgot-password', async (req, res) => {
     const body = parseInput(ForgotPasswordBodySchema, req.body);
-    await accounts.forgotPassword(body, requestContext(req), linkBase(req, options));
+    await accounts.passwords.forgot(body, requestContext(req), linkBase(req, options));
     res.status(202).json({ data: null });
   });
 
   router.post('/reset-password', async (req, res) => {
-    await accounts.resetPassword(parseInput(ResetPasswordBodySchema, req.body), requestContext(req));
+    await accounts.passwords.reset(parseInput(ResetPasswordBodySchema, req.body), requestContext(req));
     res.status(204).end();
   });
 
   router.post('/verify-email', async (req, res) => {
     const { token } = parseInput(VerifyEmailBodySchema, req.body);
-    await accounts.verifyEmail(token, requestContext(req));
+    await accounts.profile.verifyEmail(token, requestContext(req));
     res.status(204).end();
   });
 

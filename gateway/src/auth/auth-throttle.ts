@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { RedisClient } from '../lib/redis-client.ts';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
-import { RetryAfterError } from '../rest/http-errors.ts';
+import { Throttle, type ThrottleCounter, type ThrottleRule } from '../lib/throttle.ts';
 
-export interface ThrottleRule {
-  /** Attempts allowed within the window; the next one is refused with 429 until the window ends. */
-  limit: number;
-  windowS: number;
-}
+export type { ThrottleRule };
 
 /** Per account and per address. Login counts failures; forgot-password counts requests; reset counts bad tokens. */
 export interface ThrottleLimits {
@@ -27,49 +23,47 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
 };
 
 type By = 'account' | 'ip';
+export type AuthCounter = readonly [by: By, subject: string, rule: ThrottleRule];
 
 /**
- * Fixed-window counters in Redis, shared by every gateway. An account is keyed by a hash of its e-mail
+ * The accounts' attempt counters (lib/throttle.ts counts them). An account is keyed by a hash of its e-mail
  * address, whether or not it exists (the answer must not tell), and so that Redis holds no addresses.
  */
 export class AuthThrottle {
+  private readonly throttle: Throttle;
+
   constructor(
-    private readonly redis: RedisClient,
+    redis: RedisClient,
     private readonly keys: RedisKeys,
-  ) {}
+  ) {
+    this.throttle = new Throttle(redis, 'auth:too-many-requests');
+  }
 
   private key(action: string, by: By, subject: string): string {
     const id = by === 'account' ? createHash('sha256').update(subject).digest('hex').slice(0, 32) : subject;
     return this.keys.authThrottle(action, by, id);
   }
 
-  /** Throws 429 auth:too-many-requests, with Retry-After, when any of the counters is at its limit. */
-  async check(action: string, counters: [By, string, ThrottleRule][]): Promise<void> {
-    for (const [by, subject, rule] of counters) {
-      const key = this.key(action, by, subject);
-      const [[, count], [, ttl]] = (await this.redis.multi().get(key).ttl(key).exec()) as [
-        [unknown, string | null],
-        [unknown, number],
-      ];
-      if (Number(count ?? 0) >= rule.limit) {
-        throw new RetryAfterError('auth:too-many-requests', ttl > 0 ? ttl : rule.windowS);
-      }
-    }
+  private counters(action: string, counters: readonly AuthCounter[]): ThrottleCounter[] {
+    return counters.map(([by, subject, rule]) => ({ key: this.key(action, by, subject), rule }));
   }
 
-  async hit(action: string, counters: [By, string, ThrottleRule][]): Promise<void> {
-    // One transaction per counter: each counter is one key, and on a Redis Cluster the keys of one MULTI
-    // must share a slot. What must be atomic is a counter and its expiry, never two counters together.
-    await Promise.all(
-      counters.map(([by, subject, rule]) => {
-        const key = this.key(action, by, subject);
-        // NX: the window starts at the first attempt and is not pushed back by later ones.
-        return this.redis.multi().incr(key).expire(key, rule.windowS, 'NX').exec();
-      }),
-    );
+  /** Counts this attempt, then throws 429 auth:too-many-requests (Retry-After) if a counter went over. */
+  consume(action: string, counters: readonly AuthCounter[]): Promise<void> {
+    return this.throttle.consume(this.counters(action, counters));
+  }
+
+  /** Throws 429 auth:too-many-requests, with Retry-After, when any of the counters is at its limit. */
+  check(action: string, counters: readonly AuthCounter[]): Promise<void> {
+    return this.throttle.check(this.counters(action, counters));
+  }
+
+  /** Counts a failed attempt. */
+  hit(action: string, counters: readonly AuthCounter[]): Promise<void> {
+    return this.throttle.fail(this.counters(action, counters));
   }
 
   async clear(action: string, by: By, subject: string): Promise<void> {
-    await this.redis.del(this.key(action, by, subject));
+    await this.throttle.clear(this.key(action, by, subject));
   }
 }

@@ -4,6 +4,7 @@
 // Works on DATABASE_URL or on the embedded PGlite of `npm start` (stop `npm start` first: one process at a time).
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { checkPassword, EmailSchema } from '@pitchside/shared/auth';
 import { audit } from '../auth/audit-log.ts';
@@ -18,9 +19,17 @@ const fail = (line: string): never => {
   process.exit(1);
 };
 
-const args = process.argv.slice(2);
-const parsed = EmailSchema.safeParse(args.find((a) => !a.startsWith('--')));
-if (!parsed.success) fail('usage: npm run admin:create -- <email> [--password-stdin]');
+const USAGE = 'usage: npm run admin:create -- <email> [--password-stdin]';
+const args = (() => {
+  try {
+    // strict: an unknown option or a second address is refused, not ignored.
+    return parseArgs({ options: { 'password-stdin': { type: 'boolean' } }, allowPositionals: true });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${USAGE}`);
+  }
+})();
+const parsed = EmailSchema.safeParse(args.positionals[0]);
+if (!parsed.success || args.positionals.length > 1) fail(USAGE);
 const email = parsed.data!;
 const env = readEnv();
 const policy = authOptionsFromEnv(env, 'x'.repeat(32)).passwordPolicy!;
@@ -49,7 +58,7 @@ try {
     });
     out(existing.scope.includes('admin') ? `${email} already is an admin.` : `${email} is now an admin.`);
   } else {
-    const typed = args.includes('--password-stdin')
+    const typed = args.values['password-stdin']
       ? await readStdin()
       : process.stdin.isTTY
         ? await prompt()

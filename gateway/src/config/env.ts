@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { RedisClusterNodesSchema } from '@pitchside/shared/redis-cluster-nodes';
+import { RedisUrlSchema } from '@pitchside/shared/redis-url';
 import { readSocialProviders } from '../auth/social/social-config.ts';
 import {
   DEFAULT_ACCESS_TOKEN_TTL_S,
@@ -25,7 +26,8 @@ const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.pitchside', import.met
 const BaseEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** `redis[s]://[user[:password]@]host[:port][/db]`: every part is used by every connection. */
+  REDIS_URL: RedisUrlSchema,
   /**
    * A Redis Cluster instead of REDIS_URL's server: some of its nodes, `host:port,host:port` (ioredis finds
    * the rest). REDIS_URL's user and password, if any, are used on every node.

@@ -3,12 +3,10 @@ import {
   DEFAULT_SUPPORT_EMAIL,
   type SocialLinks,
 } from '@pitchside/shared/contact/constants';
+import type { ThrottleRule } from '../lib/throttle.ts';
 
 /** A fixed window: this many messages, then 429 until the window (which starts at the first) ends. */
-export interface ContactRule {
-  limit: number;
-  windowS: number;
-}
+export type ContactRule = ThrottleRule;
 
 /**
  * The contact form and the addresses the website shows (createApp's `options.contact`; index.ts fills it

@@ -6,6 +6,7 @@ import { CONTACT_HONEYPOT_FIELD, ContactBodySchema, type ContactBody } from '@pi
 import { LANGUAGES, type Language } from '@pitchside/shared/constants';
 import { PitchsideError } from '@pitchside/shared/errors';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
+import { Throttle } from '../lib/throttle.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { parseInput, RetryAfterError } from '../rest/http-errors.ts';
 import {
@@ -15,7 +16,6 @@ import {
   DEFAULT_MIN_FILL_MS,
   siteContacts,
   type ContactOptions,
-  type ContactRule,
 } from './contact-options.ts';
 import { ContactTokens } from './contact-token.ts';
 
@@ -46,6 +46,7 @@ type SpamReason = 'honeypot' | 'no-token' | 'forged-token' | 'too-fast';
 export function contactRoutes(deps: ContactDeps, options: ContactOptions = {}): Router {
   const router = Router();
   const tokens = new ContactTokens(deps.secret);
+  const throttle = new Throttle(deps.redis, 'contact:rate-limited');
   const now = deps.now ?? Date.now;
   const minFillMs = options.minFillMs ?? DEFAULT_MIN_FILL_MS;
   const maxAgeMs = options.maxFormAgeMs ?? DEFAULT_MAX_FORM_AGE_MS;
@@ -71,15 +72,14 @@ export function contactRoutes(deps: ContactDeps, options: ContactOptions = {}): 
       try {
         const body = parseInput(ContactBodySchema, req.body);
         const ip = req.ip ?? 'unknown';
-        const counters: [string, ContactRule][] = [
-          [`ip:${ip}`, perIp],
-          [`email:${hashed(body.email.toLowerCase())}`, perEmail],
-        ];
-        await checkLimits(deps, counters);
         const issuedAt = body.token ? tokens.issuedAt(body.token) : null;
         if (issuedAt !== null && now() - issuedAt > maxAgeMs)
           throw new PitchsideError('contact:form-expired');
-        await hitLimits(deps, counters);
+        // Counted before anything is sent, in one step per counter: parallel posts cannot slip past the limit.
+        await throttle.consume([
+          { key: deps.keys.contactThrottle('ip', ip), rule: perIp },
+          { key: deps.keys.contactThrottle('email', hashed(body.email.toLowerCase())), rule: perEmail },
+        ]);
         const spam = spamReason(body, issuedAt, now(), minFillMs);
         if (spam) {
           deps.logger.info({ reason: spam, ip }, 'contact message dropped as spam');
@@ -130,32 +130,6 @@ function spamReason(
 }
 
 const hashed = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 32);
-
-/** Counters live under the deployment's prefix, next to the accounts' throttles; addresses only hashed. */
-const limitKey = (keys: RedisKeys, subject: string) => `${keys.prefix}contact:throttle:${subject}`;
-
-async function checkLimits(deps: ContactDeps, counters: [string, ContactRule][]): Promise<void> {
-  for (const [subject, rule] of counters) {
-    const key = limitKey(deps.keys, subject);
-    const [[, count], [, ttl]] = (await deps.redis.multi().get(key).ttl(key).exec()) as [
-      [unknown, string | null],
-      [unknown, number],
-    ];
-    if (Number(count ?? 0) >= rule.limit)
-      throw new RetryAfterError('contact:rate-limited', ttl > 0 ? ttl : rule.windowS);
-  }
-}
-
-async function hitLimits(deps: ContactDeps, counters: [string, ContactRule][]): Promise<void> {
-  // One transaction per counter (a counter and its expiry): on a Redis Cluster one MULTI keeps to one slot.
-  await Promise.all(
-    counters.map(([subject, rule]) => {
-      const key = limitKey(deps.keys, subject);
-      // NX: the window starts at the first message and is not pushed back by later ones.
-      return deps.redis.multi().incr(key).expire(key, rule.windowS, 'NX').exec();
-    }),
-  );
-}
 
 function mailText(body: ContactBody, ip: string): string {
   return [

@@ -19,7 +19,8 @@ import { requestContext } from '../auth/request-context.ts';
 import { authOf, requireScope, requireUser } from '../auth/require-user.ts';
 import type { MatchReads } from '../read-model/match-reads.ts';
 import { parseInput } from '../rest/http-errors.ts';
-import type { Actor, ContentStore } from './content-store.ts';
+import type { Actor } from './content-changes.ts';
+import type { ContentStore } from './content-store.ts';
 
 const IdParams = z.object({ id: SlugSchema });
 const MatchParams = z.object({ id: IdSchema });
@@ -70,12 +71,12 @@ export function contentAdminRoutes(deps: {
   }
 
   router.get('/hot-pins', async (_req, res) => {
-    res.json({ data: await store.hotPins() });
+    res.json({ data: await store.hotPins.get() });
   });
   router.put('/hot-pins', async (req, res) => {
     const body = parseInput(HotPinsSchema, req.body);
     await knownMatches(body.matchIds, (i) => `matchIds.${i}`);
-    res.json({ data: await store.setHotPins(actor(req, res), body) });
+    res.json({ data: await store.hotPins.set(actor(req, res), body) });
   });
 
   const matchOf = async (req: Request) => {
@@ -84,88 +85,88 @@ export function contentAdminRoutes(deps: {
     return id;
   };
   router.get('/matches/:id/stream-sources', async (req, res) => {
-    res.json({ data: await store.streamSources(await matchOf(req)) });
+    res.json({ data: await store.streamSources.list(await matchOf(req)) });
   });
   router.post('/matches/:id/stream-sources', async (req, res) => {
     const matchId = await matchOf(req);
     const body = parseInput(AdminStreamSourceBodySchema, req.body);
-    res.status(201).json({ data: await store.addStreamSource(actor(req, res), matchId, body) });
+    res.status(201).json({ data: await store.streamSources.add(actor(req, res), matchId, body) });
   });
   router.delete('/matches/:id/stream-sources/:sourceId', async (req, res) => {
     const { id, sourceId } = parseInput(SourceParams, req.params);
-    await store.removeStreamSource(actor(req, res), id, sourceId);
+    await store.streamSources.remove(actor(req, res), id, sourceId);
     res.json({ data: { matchId: id, id: sourceId } });
   });
 
   const idOf = (req: Request) => parseInput(IdParams, req.params).id;
 
   router.get('/content/highlights', async (_req, res) => {
-    res.json({ data: await store.adminHighlights() });
+    res.json({ data: await store.highlights.all() });
   });
   router.put('/content/highlights/:id', async (req, res) => {
     const id = idOf(req);
     const body = parseInput(HighlightBodySchema, req.body);
-    res.json({ data: await store.saveHighlight(actor(req, res), id, body) });
+    res.json({ data: await store.highlights.save(actor(req, res), id, body) });
   });
   router.delete('/content/highlights/:id', async (req, res) => {
     const id = idOf(req);
-    await store.deleteHighlight(actor(req, res), id);
+    await store.highlights.delete(actor(req, res), id);
     res.json({ data: { id } });
   });
 
   router.get('/content/movies', async (_req, res) => {
-    res.json({ data: await store.movies() });
+    res.json({ data: await store.movies.list() });
   });
   router.put('/content/movies/:id', async (req, res) => {
     const id = idOf(req);
     const body = parseInput(MovieBodySchema, req.body);
-    res.json({ data: await store.saveMovie(actor(req, res), id, body) });
+    res.json({ data: await store.movies.save(actor(req, res), id, body) });
   });
   router.delete('/content/movies/:id', async (req, res) => {
     const id = idOf(req);
-    await store.deleteMovie(actor(req, res), id);
+    await store.movies.delete(actor(req, res), id);
     res.json({ data: { id } });
   });
 
   router.get('/content/tv', async (_req, res) => {
-    res.json({ data: await store.tvChannels() });
+    res.json({ data: await store.tv.list() });
   });
   router.put('/content/tv/:id', async (req, res) => {
     const id = idOf(req);
     const body = parseInput(TvChannelBodySchema, req.body);
-    res.json({ data: await store.saveTvChannel(actor(req, res), id, body) });
+    res.json({ data: await store.tv.save(actor(req, res), id, body) });
   });
   router.delete('/content/tv/:id', async (req, res) => {
     const id = idOf(req);
-    await store.deleteTvChannel(actor(req, res), id);
+    await store.tv.delete(actor(req, res), id);
     res.json({ data: { id } });
   });
 
   router.get('/content/guides', async (req, res) => {
-    res.json({ data: await store.adminGuides(parseInput(GuidesQuery, req.query).lang) });
+    res.json({ data: await store.guides.all(parseInput(GuidesQuery, req.query).lang) });
   });
   router.put('/content/guides/:lang/:slug', async (req, res) => {
     const { lang, slug } = parseInput(GuideParams, req.params);
     const body = parseInput(GuideBodySchema, req.body);
-    res.json({ data: await store.saveGuide(actor(req, res), lang, slug, body) });
+    res.json({ data: await store.guides.save(actor(req, res), lang, slug, body) });
   });
   router.delete('/content/guides/:lang/:slug', async (req, res) => {
     const { lang, slug } = parseInput(GuideParams, req.params);
-    await store.deleteGuide(actor(req, res), lang, slug);
+    await store.guides.delete(actor(req, res), lang, slug);
     res.json({ data: { language: lang, slug } });
   });
 
   router.get('/content/pages', async (_req, res) => {
-    res.json({ data: await store.adminPageTexts() });
+    res.json({ data: await store.pages.all() });
   });
   router.put('/content/pages/:page/:lang', async (req, res) => {
     const { page, lang } = parseInput(PageParams, req.params);
     const body = parseInput(PageTextBodySchema, req.body);
-    res.json({ data: await store.savePageText(actor(req, res), page, lang, body) });
+    res.json({ data: await store.pages.save(actor(req, res), page, lang, body) });
   });
   router.delete('/content/pages/:page/:lang', async (req, res) => {
     const { page, lang } = parseInput(PageParams, req.params);
-    await store.deletePageText(actor(req, res), page, lang);
+    await store.pages.delete(actor(req, res), page, lang);
     res.json({ data: { page, language: lang } });
   });
 

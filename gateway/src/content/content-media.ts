@@ -70,16 +70,16 @@ export function contentMedia(deps: ContentMediaDeps): { api: Router; media: Rout
   async function originOf(kind: MediaKind, id: string): Promise<MediaOrigin> {
     return origins(`${kind}/${id}`, async () => {
       if (kind === 'movie') {
-        const movie = await store.movie(id);
+        const movie = await store.movies.get(id);
         return { video: movie.video, access: movie.access };
       }
       if (kind === 'tv') {
-        const channel = await store.tvChannel(id);
+        const channel = await store.tv.get(id);
         return { video: { kind: 'hls', url: channel.hls }, access: channel.access };
       }
       const clip = await deps.providerHighlights.find(id);
       if (clip) return { video: { kind: 'hls', url: clip.hls }, access: 'free' };
-      return { video: (await store.highlight(id)).video, access: 'free' };
+      return { video: (await store.highlights.get(id)).video, access: 'free' };
     });
   }
 

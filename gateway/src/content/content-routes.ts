@@ -14,7 +14,8 @@ import { IdSchema } from '@pitchside/shared/domain';
 import { PitchsideError } from '@pitchside/shared/errors';
 import { parseInput } from '../rest/http-errors.ts';
 import { publicVideo } from './content-media.ts';
-import { PROVIDER_HIGHLIGHT_PREFIX, type ContentStore } from './content-store.ts';
+import type { ContentStore } from './content-store.ts';
+import { PROVIDER_HIGHLIGHT_PREFIX } from './highlight-store.ts';
 import { providerHighlightId, type ProviderClip, type ProviderHighlights } from './provider-highlights.ts';
 
 const HighlightsQuery = z.strictObject({
@@ -60,7 +61,7 @@ export function contentRoutes(deps: { store: ContentStore; providerHighlights: P
   router.get('/highlights', async (req, res) => {
     const { matchId, limit } = parseInput(HighlightsQuery, req.query);
     const [ours, clips] = await Promise.all([
-      store.highlights({ matchId, limit }),
+      store.highlights.published({ matchId, limit }),
       matchId ? providerHighlights.forMatch(matchId) : providerHighlights.latestClips(),
     ]);
     const list: Highlight[] = [
@@ -78,16 +79,16 @@ export function contentRoutes(deps: { store: ContentStore; providerHighlights: P
       res.json({ data: clipHighlight(clip) });
       return;
     }
-    const { updatedAt: _updatedAt, ...highlight } = await store.highlight(id);
+    const { updatedAt: _updatedAt, ...highlight } = await store.highlights.get(id);
     res.json({ data: { ...highlight, video: publicVideo(id, highlight.video) } satisfies Highlight });
   });
 
   const publicMovie = ({ video: _video, updatedAt: _updatedAt, ...movie }: AdminMovie): Movie => movie;
   router.get('/movies', async (_req, res) => {
-    res.json({ data: (await store.movies()).map(publicMovie) });
+    res.json({ data: (await store.movies.list()).map(publicMovie) });
   });
   router.get('/movies/:id', async (req, res) => {
-    res.json({ data: publicMovie(await store.movie(parseInput(IdParams, req.params).id)) });
+    res.json({ data: publicMovie(await store.movies.get(parseInput(IdParams, req.params).id)) });
   });
 
   /** A channel as visitors see it: the schedule from the programme on now onwards, no origin. */
@@ -96,23 +97,23 @@ export function contentRoutes(deps: { store: ContentStore; providerHighlights: P
     return { ...channel, schedule: channel.schedule.filter((p) => Date.parse(p.endsAt) > now) };
   };
   router.get('/tv', async (_req, res) => {
-    res.json({ data: (await store.tvChannels()).map(publicChannel) });
+    res.json({ data: (await store.tv.list()).map(publicChannel) });
   });
   router.get('/tv/:id', async (req, res) => {
-    res.json({ data: publicChannel(await store.tvChannel(parseInput(IdParams, req.params).id)) });
+    res.json({ data: publicChannel(await store.tv.get(parseInput(IdParams, req.params).id)) });
   });
 
   router.get('/guides', async (req, res) => {
-    res.json({ data: await store.guides(parseInput(GuidesQuery, req.query).lang) });
+    res.json({ data: await store.guides.published(parseInput(GuidesQuery, req.query).lang) });
   });
   router.get('/guides/:lang/:slug', async (req, res) => {
     const { lang, slug } = parseInput(GuideParams, req.params);
-    res.json({ data: await store.guide(lang, slug) });
+    res.json({ data: await store.guides.get(lang, slug) });
   });
 
   router.get('/pages/:page/:lang', async (req, res) => {
     const { page, lang } = parseInput(PageParams, req.params);
-    res.json({ data: await store.pageText(page, lang) });
+    res.json({ data: await store.pages.get(page, lang) });
   });
 
   return router;

@@ -99,8 +99,8 @@ export async function createContent(ctx: ContentContext, options: ContentOptions
     matchStreamSources(matchId) {
       const hit = sources.get(matchId);
       if (hit && fresh(hit.at)) return hit.value;
-      const value = store
-        .streamSources(matchId)
+      const value = store.streamSources
+        .list(matchId)
         .then((list) => list.map(({ id, label, access, hls }) => ({ id, label, access, hls })));
       sources.set(matchId, { at: Date.now(), value });
       value.catch(() => sources.get(matchId)?.value === value && sources.delete(matchId));
@@ -109,7 +109,7 @@ export async function createContent(ctx: ContentContext, options: ContentOptions
     },
     hotPins() {
       if (pins && fresh(pins.at)) return pins.value;
-      const value = store.hotPins().then((p) => p.matchIds);
+      const value = store.hotPins.get().then((p) => p.matchIds);
       const entry = { at: Date.now(), value };
       pins = entry;
       value.catch(() => pins === entry && (pins = null));

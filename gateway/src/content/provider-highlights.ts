@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { VideoDurationSchema } from '@pitchside/shared/content';
 import { isFinished } from '@pitchside/shared/domain';
 import type { MatchReads } from '../read-model/match-reads.ts';
-import { PROVIDER_HIGHLIGHT_PREFIX } from './content-store.ts';
+import { PROVIDER_HIGHLIGHT_PREFIX } from './highlight-store.ts';
 
 /** One clip of a finished match as the streaming provider lists it; `hls` is its origin (VOD) playlist. */
 export const ProviderClipSchema = z.object({

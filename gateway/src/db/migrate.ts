@@ -12,7 +12,7 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
  */
 export async function migrate(db: Db, logger?: Logger): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
-  return db.transaction(async (tx) => {
+  return db.migrationTransaction(async (tx) => {
     // Keyed by schema: tests migrate many schemas of one database at once.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':pitchside-migrations'))`);
     await tx.exec(

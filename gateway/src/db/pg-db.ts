@@ -1,32 +1,29 @@
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Db, Queryable } from './db.ts';
+import type { DB } from './database.ts';
+import { kyselyDb, type Db, type MigrationQueryable } from './db.ts';
 
 /**
- * A PostgreSQL pool. The URL may carry `?options=-c search_path=<schema>`: tests give each test its own
- * schema that way, and every pooled connection then works in it.
+ * A PostgreSQL pool, queried through Kysely's PostgresDialect. The URL may carry
+ * `?options=-c search_path=<schema>`: tests give each test its own schema that way, and every pooled
+ * connection then works in it.
  */
 export function createPgDb(url: string, options: { max?: number } = {}): Db {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client losing its server (a restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<R>(sql: string, params: readonly unknown[] = []) {
-      return (await client.query(sql, params as unknown[])).rows as R[];
-    },
-    async exec(sql: string) {
-      await client.query(sql);
-    },
-  });
-  const direct = on(pool);
-  return {
-    kind: 'postgres',
-    query: direct.query,
-    exec: direct.exec,
-    async transaction(fn) {
+  const sql = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return kyselyDb('postgres', sql, {
+    async migrationTransaction(fn) {
       const client = await pool.connect();
+      const tx: MigrationQueryable = {
+        query: async <R>(text: string, params: readonly unknown[] = []) =>
+          (await client.query(text, params as unknown[])).rows as R[],
+        exec: async (text) => void (await client.query(text)),
+      };
       try {
         await client.query('BEGIN');
-        const result = await fn(on(client));
+        const result = await fn(tx);
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -36,6 +33,7 @@ export function createPgDb(url: string, options: { max?: number } = {}): Db {
         client.release();
       }
     },
-    close: () => pool.end(),
-  };
+    // Ends the pool too.
+    close: () => sql.destroy(),
+  });
 }

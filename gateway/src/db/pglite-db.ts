@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable } from './db.ts';
+import { Kysely, PGliteDialect } from 'kysely';
+import type { DB } from './database.ts';
+import { kyselyDb, type Db } from './db.ts';
 
 /**
  * An embedded PostgreSQL (PGlite, WebAssembly) in a data folder, or in memory without one. One process
@@ -17,26 +19,23 @@ export async function openPgliteDb(dataDir?: string): Promise<Db> {
     release();
     throw error;
   }
-  const on = (client: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<R>(sql: string, params: readonly unknown[] = []) {
-      return (await client.query<R>(sql, params as unknown[])).rows;
-    },
-    async exec(sql: string) {
-      await client.exec(sql);
-    },
-  });
-  const direct = on(lite);
-  return {
-    kind: 'pglite',
-    query: direct.query,
-    exec: direct.exec,
-    // PGlite serialises everything: a transaction holds the only connection until it ends.
-    transaction: (fn) => lite.transaction((tx) => fn(on(tx))),
+  const sql = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: lite }) });
+  return kyselyDb('pglite', sql, {
+    // PGlite serialises everything: a transaction holds the only connection until it ends. Kysely's dialect
+    // takes the same lock for its transactions.
+    migrationTransaction: (fn) =>
+      lite.transaction((tx) =>
+        fn({
+          query: async <R>(text: string, params: readonly unknown[] = []) =>
+            (await tx.query<R>(text, params as unknown[])).rows,
+          exec: async (text) => void (await tx.exec(text)),
+        }),
+      ),
     async close() {
-      await lite.close();
+      await sql.destroy();
       release();
     },
-  };
+  });
 }
 
 function lockDataDir(dataDir: string): () => void {

@@ -32,11 +32,18 @@ export class Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const [row] = await this.db.query<{ id: string }>(
-      `INSERT INTO mail_outbox (user_id, kind, recipient, subject, body_text) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [mail.userId, mail.kind, mail.to, mail.subject, mail.text],
-    );
-    const id = row!.id;
+    const { id } = await this.db.sql
+      .insertInto('mail_outbox')
+      .values({
+        user_id: mail.userId,
+        kind: mail.kind,
+        recipient: mail.to,
+        subject: mail.subject,
+        body_text: mail.text,
+        created_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (!this.transport) {
       this.options.logger.info(
         { kind: mail.kind, to: mail.to, link: mail.link },
@@ -52,15 +59,20 @@ export class Mailer {
         subject: mail.subject,
         text: mail.text,
       });
-      await this.db.query(`UPDATE mail_outbox SET sent_at = $2, attempts = attempts + 1 WHERE id = $1`, [
-        id,
-        new Date(),
-      ]);
+      await this.db.sql
+        .updateTable('mail_outbox')
+        .set((eb) => ({ sent_at: new Date(), attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
     } catch (error) {
-      await this.db.query(`UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [
-        id,
-        String((error as Error).message).slice(0, 500),
-      ]);
+      await this.db.sql
+        .updateTable('mail_outbox')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          last_error: String((error as Error).message).slice(0, 500),
+        }))
+        .where('id', '=', id)
+        .execute();
       this.options.logger.warn({ err: error, kind: mail.kind, outbox: id }, 'mail not sent');
     }
   }

@@ -3,6 +3,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Queue } from 'bullmq';
 import { Router, type RequestHandler } from 'express';
+import { readCookie } from '@pitchside/shared/cookies';
 import { PitchsideError } from '@pitchside/shared/errors';
 import { accountRequests } from '../auth/request-context.ts';
 import { authOf, requireScope, requireUser } from '../auth/require-user.ts';
@@ -91,13 +92,4 @@ function boardGuard(gate: AdminGate, tokens: BoardSessionTokens): RequestHandler
     res.setHeader('Cache-Control', 'no-store');
     next();
   };
-}
-
-/** One cookie's value from a Cookie header (RFC 6265 §5.4 pairs; a value is never URL-decoded here: ours is a JWT). */
-export function readCookie(header: string | undefined, name: string): string | null {
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim() || null;
-  }
-  return null;
 }

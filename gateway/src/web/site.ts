@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { SocialLinks } from '@pitchside/shared/contact/constants';
+import { readCookies, SITE_COOKIES } from '@pitchside/shared/cookies';
 import { PageCache, type CachedPage, type ProducePage } from './page-cache.ts';
 import { RenderPool, type RenderRequest, type RenderResult } from './render-pool.ts';
 
@@ -177,19 +178,23 @@ const gzipAsync = promisify(gzip);
 
 /** What makes two requests get the same page: address, host, and the cookies and browser it renders for. */
 function cacheKey(req: Request, config: SiteConfig): string {
-  const cookies = req.headers.cookie ?? '';
+  const cookies = readCookies(req.headers.cookie);
   return [
     config.publicBaseUrl,
     req.originalUrl,
     req.headers['user-agent'] ?? '',
     req.headers['accept-language'] ?? '',
-    ...KEY_COOKIES.map((cookie) => cookie.exec(cookies)?.[1] ?? ''),
+    // Read as the renderer reads them (decoded), so `tz=Europe%2FBerlin` and `tz=Europe/Berlin` are one page.
+    ...KEY_COOKIES.map((name) => cookies[name] ?? ''),
   ].join('\n');
 }
 /** The cookies a page renders differently for; signed-in visitors get another shell. */
-const KEY_COOKIES = ['i18n_redirected', 'theme', 'tz', 'auth\\.signed_in'].map(
-  (name) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`),
-);
+const KEY_COOKIES = [
+  SITE_COOKIES.language,
+  SITE_COOKIES.theme,
+  SITE_COOKIES.timeZone,
+  SITE_COOKIES.sessionHint,
+];
 
 /**
  * Keeps a rendered page's bytes for the next requests, streaming it meanwhile to the visitor who asked for

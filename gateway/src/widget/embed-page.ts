@@ -2,23 +2,23 @@
  * The embed's HTML, rendered here on the server: the scores are in the page itself, so the frame shows
  * them with scripts off, and the embed's own small script (web/src/embed) only moves them along. Its
  * styles are inline and the frame isolates them: nothing of the host page's CSS or scripts reaches in.
- * Rows are built the same way in both places: web/src/embed/embed-rows.ts mirrors `row`, and both take the
- * clock and the score from shared's domain/match-clock, the marks beside the score and the winner's sentence
- * from domain/match-outcome.
+ * The rows' and groups' markup is shared's widget/embed-markup, which the embed's script builds new rows
+ * with too; the clock, the marks beside the score and the winner's sentence are domain/match-clock's and
+ * domain/match-outcome's.
  */
 import type { Language } from '@pitchside/shared/constants';
 import {
   clockText,
-  isLive,
   kickoffText,
   outcomeSentence,
   scoreNoteTexts,
-  scoreText,
   type Match,
   type OutcomeMessages,
 } from '@pitchside/shared/domain';
 import type { ErrorCode } from '@pitchside/shared/errors';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
+import { scriptJson } from '@pitchside/shared/script-json';
+import { embedGroupHtml, embedRowHtml, escapeHtml } from '@pitchside/shared/widget/embed-markup';
 import type { EmbedBoard } from './embed-board.ts';
 import type { EmbedOptions } from './embed-options.ts';
 import { fill, type EmbedMessages } from './widget-messages.ts';
@@ -44,55 +44,20 @@ export interface EmbedPageInput {
   nowMs: number;
 }
 
-const escapeHtml = (text: string): string =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-/** JSON inside <script type="application/json">: nothing in it may close the element. */
-const scriptJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-
 /** A row's clock; the kick-off time in UTC here (the script shows it in the reader's own time zone). */
 const rowClock = (match: Match, clock: Record<string, string>, lang: string, nowMs: number): string =>
   clockText(match, clock, (iso) => kickoffText(iso, lang, nowMs, 'UTC'));
 
-function team(side: Match['home'], crests: boolean): string {
-  const crest =
-    crests && side.logo
-      ? `<img class="pw-crest" src="${escapeHtml(side.logo)}" alt="" width="18" height="18" loading="lazy">`
-      : '';
-  return `${crest}<span class="pw-name">${escapeHtml(side.name)}</span>`;
-}
-
-/** The marks beside a score ("AET", "4–3 pens", "agg. 2–2"), each in a span of its own. */
-const notes = (match: Match, messages: EmbedMessages): string =>
-  scoreNoteTexts(match, messages.outcome)
-    .map((text) => `<span class="pw-note">${escapeHtml(text)}</span>`)
-    .join('');
-
 function row(entry: ScoreboardEntry, input: EmbedPageInput): string {
-  const { match } = entry;
   const { messages, options, nowMs } = input;
-  const crests = options.size === 'regular';
-  const href = `${input.siteUrl}/${options.lang}/match/${encodeURIComponent(match.id)}`;
-  return [
-    `<li class="pw-row" data-match-id="${escapeHtml(match.id)}" data-status="${match.status}"`,
-    ` data-live="${isLive(match.status)}" data-seq="${entry.epoch}:${entry.seq}">`,
-    `<a class="pw-link" href="${escapeHtml(href)}" target="_blank" rel="noopener">`,
-    `<span class="pw-clock" data-role="clock"${match.status === 'scheduled' ? ` data-kickoff="${match.kickoff}"` : ''}>`,
-    `${escapeHtml(rowClock(match, messages.clock, options.lang, nowMs))}</span>`,
-    `<span class="pw-team pw-home">${team(match.home, crests)}</span>`,
-    `<span class="pw-result"><span class="pw-score" data-role="score">${scoreText(match)}</span>`,
-    `<span class="pw-notes" data-role="notes">${notes(match, messages)}</span></span>`,
-    `<span class="pw-team pw-away">${team(match.away, crests)}</span>`,
-    `<span class="pw-outcome" data-role="outcome">${escapeHtml(outcomeSentence(match, messages.outcome) ?? '')}</span>`,
-    `<span class="pw-sr">${escapeHtml(messages.newTab)}</span>`,
-    '</a></li>',
-  ].join('');
+  return embedRowHtml(entry, {
+    matchUrl: `${input.siteUrl}/${options.lang}/match/`,
+    crests: options.size === 'regular',
+    clock: rowClock(entry.match, messages.clock, options.lang, nowMs),
+    notes: scoreNoteTexts(entry.match, messages.outcome),
+    outcome: outcomeSentence(entry.match, messages.outcome) ?? '',
+    newTab: messages.newTab,
+  });
 }
 
 /** Rows grouped by competition, in kickoff order of each group's first match. */
@@ -106,11 +71,8 @@ function groups(input: EmbedPageInput): string {
   }
   const headed = input.options.scope !== 'competition';
   return [...byCompetition]
-    .map(
-      ([id, group]) =>
-        `<section class="pw-group" data-competition-id="${escapeHtml(id)}">` +
-        (headed ? `<h2 class="pw-group-name">${escapeHtml(group.name)}</h2>` : '') +
-        `<ul class="pw-list">${group.entries.map((e) => row(e, input)).join('')}</ul></section>`,
+    .map(([id, group]) =>
+      embedGroupHtml({ id, name: group.name }, headed, group.entries.map((e) => row(e, input)).join('')),
     )
     .join('');
 }

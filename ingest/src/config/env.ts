@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RedisClusterNodesSchema } from '@pitchside/shared/redis-cluster-nodes';
+import { RedisUrlSchema } from '@pitchside/shared/redis-url';
 
 /**
  * Ingest's configuration, read and validated once. Nothing else reads process.env.
@@ -8,7 +9,8 @@ import { RedisClusterNodesSchema } from '@pitchside/shared/redis-cluster-nodes';
  * `/basketball`, the match feed and the simulator's clock. Ingest never runs the simulator itself.
  */
 const EnvSchema = z.object({
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** `redis[s]://[user[:password]@]host[:port][/db]`: every part is used by every connection. */
+  REDIS_URL: RedisUrlSchema,
   /**
    * A Redis Cluster instead of REDIS_URL's server: some of its nodes, `host:port,host:port` (ioredis finds
    * the rest). REDIS_URL's user and password, if any, are used on every node.

@@ -4,7 +4,7 @@ import { createApp, type App } from '@pitchside/gateway/app';
 import { startIngest, type IngestHandle, type IngestOptions } from '../../src/ingest-worker.ts';
 import type { PollIntervals } from '../../src/jobs/poll-jobs.ts';
 import type { GameProvider } from '../../src/providers/provider.ts';
-import { REDIS_URL, type TestRedis } from '@pitchside/test-support/redis';
+import type { TestRedis } from '@pitchside/test-support/redis';
 
 const HOUR = 3_600_000;
 
@@ -27,11 +27,10 @@ export function startTestIngest(
   provider: GameProvider,
   options: Partial<IngestOptions> & { intervals: PollIntervals },
 ): Promise<IngestHandle> {
-  const { hostname, port } = new URL(REDIS_URL);
   return startIngest(
     {
       redis: t.connect(),
-      connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
+      connection: t.connect({ maxRetriesPerRequest: null }),
       keys: t.keys,
       provider,
       logger: pino({ level: 'silent' }),

@@ -105,7 +105,8 @@ async function scenario(version: Version, perMinute: number, start: number): Pro
   const keys = redisKeys(prefix);
   const redis = new Redis(flags.redis!);
   const sub = new Redis(flags.redis!);
-  const { hostname, port } = new URL(flags.redis!);
+  // BullMQ's connection from the whole URL (its database included), as ingest's own factory makes it.
+  const connection = new Redis(flags.redis!, { maxRetriesPerRequest: null });
   const day = new FootballDataDay({
     liveFrom: start,
     liveUntil: start + durationMs - 30_000,
@@ -129,7 +130,7 @@ async function scenario(version: Version, perMinute: number, start: number): Pro
   const ingest = await version.startIngest(
     {
       redis,
-      connection: { host: hostname, port: Number(port || 6379), maxRetriesPerRequest: null },
+      connection,
       keys,
       provider: new version.Provider({ baseUrl: peer.url, timeoutMs: env.GAME_API_TIMEOUT_MS }),
       logger: pino({ level: 'silent' }),
@@ -140,6 +141,7 @@ async function scenario(version: Version, perMinute: number, start: number): Pro
   await ingest.close();
   await peer.close();
   await sub.quit();
+  await connection.quit();
   // Leave nothing behind under the prefix.
   let cursor = '0';
   do {

@@ -87,6 +87,8 @@ export function redisKeys(prefix = 'ps:') {
     /** Counter of attempts at an auth action (login, forgot/reset password) by one account or one address, for one window. */
     authThrottle: (action: string, by: 'account' | 'ip', subject: string) =>
       `${prefix}auth:throttle:${action}:${by}:${subject}`,
+    /** Counter of contact messages from one address or one sender (its address hashed), for one window. */
+    contactThrottle: (by: 'ip' | 'email', subject: string) => `${prefix}contact:throttle:${by}:${subject}`,
     /**
      * Hash matchId -> viewers on one gateway, rewritten by that gateway while an operator watches, with a TTL
      * of a few seconds so a gateway that died drops out of the sum (gateway/src/ops/viewer-census.ts).

@@ -1,4 +1,5 @@
 import type { Language } from '@pitchside/shared/constants';
+import { SITE_COOKIES } from '@pitchside/shared/cookies';
 import type { DeviceInfo } from '../lib/device.ts';
 import type { SiteConfig } from '../lib/visit.ts';
 
@@ -27,12 +28,4 @@ export interface BootData {
   assets: { entry: string; css: string[]; preloads: string[] };
 }
 
-export const THEME_COOKIE = 'theme';
-
-/** JSON that is safe inside a <script>: no `</script>`, no HTML comment openers, no line separators. */
-export const scriptJson = (value: unknown): string =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+export const THEME_COOKIE = SITE_COOKIES.theme;

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { writeCookie } from '@pitchside/shared/cookies';
 import { guardParserChunks } from '../lib/envelope.ts';
 import { loadNamespace, setBrowserI18n } from '../lib/i18n/browser-language.ts';
 import type { Messages } from '../lib/i18n/namespaces.ts';
@@ -50,7 +51,11 @@ async function hydrate(
       // The server rendered times in the zone it knew; from now on use the browser's, and tell the server.
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       if (zone && zone !== boot.timeZone) {
-        document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Max-Age=31536000; Path=/; SameSite=Lax`;
+        document.cookie = writeCookie(TIME_ZONE_COOKIE, zone, {
+          maxAge: 31_536_000,
+          path: '/',
+          sameSite: 'lax',
+        });
         setVisit((v) => ({ ...v, timeZone: zone }));
       }
       if (navigator.userAgent !== boot.userAgent) {

@@ -17,7 +17,7 @@ import type {
   ServerToClientEvents,
 } from '@pitchside/shared/protocol';
 import { isLive } from '@pitchside/shared/domain/match-status';
-import { buildRow, localKickoff, updateRow, type EmbedLabels } from './embed-rows.ts';
+import { buildGroup, buildRow, localKickoff, updateRow, type EmbedLabels } from './embed-rows.ts';
 
 /** gateway/src/widget/embed-page.ts `EmbedData`: what the page's JSON data block holds. */
 interface EmbedData {
@@ -95,16 +95,9 @@ function start(): void {
       .find((g) => g.dataset.competitionId === competition.id)
       ?.querySelector('.pw-list');
     if (!list) {
-      const group = document.createElement('section');
-      group.className = 'pw-group';
-      group.dataset.competitionId = competition.id;
-      const name = document.createElement('h2');
-      name.className = 'pw-group-name';
-      name.textContent = competition.name;
-      list = document.createElement('ul');
-      list.className = 'pw-list';
-      group.append(name, list);
-      board!.insertBefore(group, empty);
+      const built = buildGroup(competition);
+      list = built.list;
+      board!.insertBefore(built.group, empty);
     }
     const row = buildRow(entry, context);
     list.append(row);

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SocialLinks } from '@pitchside/shared/contact/constants';
+import { SITE_COOKIES } from '@pitchside/shared/cookies';
 import type { DeviceInfo } from './device.ts';
 
 /** Deployment settings the server renderer passes to the page (from the gateway's environment). */
@@ -15,7 +16,7 @@ export interface SiteConfig {
 }
 
 /** The cookie that tells the server the visitor's time zone (the browser corrects the server's guess). */
-export const TIME_ZONE_COOKIE = 'tz';
+export const TIME_ZONE_COOKIE = SITE_COOKIES.timeZone;
 
 /** The per-visit facts every component may read: on the server they differ per request, so no globals. */
 export interface Visit {

@@ -1,23 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { readCookie } from '@pitchside/shared/cookies';
 import { SOCIAL_FLOW_TTL_S } from './social-flow-store.ts';
 
 /** The cookie that ties a social sign-in to the browser that started it. */
 export const BINDING_COOKIE = 'ps_social';
 const ID_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
-/** A cookie's raw value (the gateway has no cookie parser: these routes are the only ones reading cookies). */
-export function readCookie(req: Request, name: string): string | null {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq >= 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
 /** The binding id this browser sent, if it looks like one we issue (it becomes part of a Redis key). */
 export function readBrowserId(req: Request): string | null {
-  const value = readCookie(req, BINDING_COOKIE);
+  const value = readCookie(req.headers.cookie, BINDING_COOKIE);
   return value !== null && ID_FORMAT.test(value) ? value : null;
 }
 

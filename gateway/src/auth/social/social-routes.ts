@@ -3,11 +3,12 @@ import type { RedisClient } from '../../lib/redis-client.ts';
 import * as oidc from 'openid-client';
 import type { Logger } from 'pino';
 import { SocialExchangeBodySchema, SocialProviderSchema, type LoginData } from '@pitchside/shared/auth';
-import { LANGUAGE_COOKIE, type Language } from '@pitchside/shared/constants';
+import type { Language } from '@pitchside/shared/constants';
+import { readCookie, SITE_COOKIES } from '@pitchside/shared/cookies';
 import { PitchsideError, type ErrorCode } from '@pitchside/shared/errors';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { AuthThrottle, type ThrottleRule } from '../auth-throttle.ts';
-import { bindBrowser, readBrowserId, readCookie } from './browser-binding.ts';
+import { bindBrowser, readBrowserId } from './browser-binding.ts';
 import { createSocialClient, type SocialClient } from './social-client.ts';
 import type { SocialProviderConfig } from './social-config.ts';
 import { SocialFlowStore, type PendingFlow } from './social-flow-store.ts';
@@ -95,13 +96,12 @@ export function socialRoutes(options: SocialRoutesOptions): Router {
     const target = landingTarget(req.query.redirect, lang);
     const counters: [['ip', string, ThrottleRule]] = [['ip', req.ip ?? 'unknown', startLimit]];
     try {
-      await throttle.check('social-start', counters);
+      await throttle.consume('social-start', counters);
     } catch (err) {
       if (!(err instanceof PitchsideError)) throw err;
       logger.warn({ provider: client.id, ip: req.ip }, 'social sign-in starts throttled');
       return res.redirect(302, loginPageUrl(lang, { error: 'auth:too-many-requests', target }));
     }
-    await throttle.hit('social-start', counters);
     const browserId = bindBrowser(req, res, { path: cookiePath(req), secure: secureCookie(req) });
     const state = oidc.randomState();
     const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -152,7 +152,8 @@ export function socialRoutes(options: SocialRoutesOptions): Router {
         'social sign-in failed',
       );
       // Before the flow is known, the language cookie is the best guess at the visitor's language.
-      const lang: Language = failure.flow?.lang ?? landingLanguage(readCookie(req, LANGUAGE_COOKIE.name));
+      const lang: Language =
+        failure.flow?.lang ?? landingLanguage(readCookie(req.headers.cookie, SITE_COOKIES.language));
       res.redirect(302, loginPageUrl(lang, { error: failure.code, target: failure.flow?.target }));
     }
   });

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { readOpenfootballFile, ReplayFileError, type OpenfootballTournament } from '../openfootball-file.ts';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_SEED, DEFAULT_TIME_SCALE } from '../simulator.ts';
@@ -58,17 +59,12 @@ export const readProcessSimulatorConfig = (): SimulatorConfig =>
 export function readSimulatorConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): SimulatorConfig {
   const problems: string[] = [];
   const overrides: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--replay') {
-      const path = argv[++i];
-      if (path === undefined || path.startsWith('--')) problems.push('  --replay: needs a file path');
-      else overrides.SIM_REPLAY = path;
-    } else if (arg.startsWith('--replay=')) {
-      overrides.SIM_REPLAY = arg.slice('--replay='.length);
-    } else {
-      problems.push(`  ${arg}: unknown argument (the simulator takes --replay <openfootball.json>)`);
-    }
+  try {
+    // strict: an unknown option, a stray argument or --replay without its file is a problem, not ignored.
+    const { values } = parseArgs({ args: [...argv], options: { replay: { type: 'string' } } });
+    if (values.replay !== undefined) overrides.SIM_REPLAY = values.replay;
+  } catch (error) {
+    problems.push(`  ${(error as Error).message} (the simulator takes --replay <openfootball.json>)`);
   }
   const parsed = SimulatorEnvSchema.safeParse({ ...env, ...overrides });
   if (!parsed.success) {

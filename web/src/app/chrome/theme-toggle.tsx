@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { writeCookie } from '@pitchside/shared/cookies';
 import { THEME_COOKIE, type Theme } from '../boot.ts';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
@@ -20,7 +21,7 @@ export function ThemeToggle() {
   const toggle = () => {
     const next: Theme = currentTheme() === 'dark' ? 'light' : 'dark';
     document.documentElement.dataset.theme = next;
-    document.cookie = `${THEME_COOKIE}=${next}; Max-Age=${ONE_YEAR}; Path=/; SameSite=Lax`;
+    document.cookie = writeCookie(THEME_COOKIE, next, { maxAge: ONE_YEAR, path: '/', sameSite: 'lax' });
     rerender((n) => n + 1);
   };
   return (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { DEFAULT_LANGUAGE, LANGUAGES, PRODUCT_NAME, SHARE_IMAGE } from '@pitchside/shared/constants';
+import { scriptJson } from '@pitchside/shared/script-json';
 import { useVisit } from '../../lib/visit.ts';
 import { splitLanguage } from '../../lib/i18n/negotiate.ts';
 
@@ -94,8 +95,8 @@ export function PageHead({
       {jsonLd && (
         <script
           type="application/ld+json"
-          // JSON-LD must be raw JSON; `<` is escaped so the data cannot close the script.
-          dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }}
+          // JSON-LD must be raw JSON, escaped as every data block is so the data cannot close the script.
+          dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }}
         />
       )}
     </>

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@pitchside/shared/constants';
+import { SITE_COOKIES, writeCookie } from '@pitchside/shared/cookies';
 
 /**
  * The URL strategy of SPEC section 2 and the language choice of section 4, as pure functions the server
@@ -69,22 +70,9 @@ export function switchLanguagePath(pathname: string, to: Language): string {
 
 /** The Set-Cookie value that remembers a language: 365 days, path /, SameSite=Lax, not Secure (SPEC 9). */
 export function languageCookie(language: Language): string {
-  const maxAge = LANGUAGE_COOKIE.maxAgeDays * 24 * 60 * 60;
-  return `${LANGUAGE_COOKIE.name}=${language}; Max-Age=${maxAge}; Path=${LANGUAGE_COOKIE.path}; SameSite=Lax`;
-}
-
-/** Reads one cookie from a Cookie header (or document.cookie). */
-export function readCookie(header: string | null | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+  return writeCookie(SITE_COOKIES.language, language, {
+    maxAge: LANGUAGE_COOKIE.maxAgeDays * 24 * 60 * 60,
+    path: LANGUAGE_COOKIE.path,
+    sameSite: LANGUAGE_COOKIE.sameSite,
+  });
 }

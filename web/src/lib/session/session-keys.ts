@@ -1,4 +1,5 @@
 import { AUTH_COOKIE_PATH, AUTH_STORAGE_PREFIX } from '@pitchside/shared/auth/session-constants';
+import { readCookie, SITE_COOKIES, writeCookie } from '@pitchside/shared/cookies';
 
 /**
  * Where the browser keeps the session (SPEC 9: storage keys start with 'auth.', the cookie lives at '/').
@@ -19,18 +20,22 @@ export const SESSION_KEYS = {
   redirect: `${AUTH_STORAGE_PREFIX}redirect`,
 } as const;
 
-export const SESSION_HINT_COOKIE = `${AUTH_STORAGE_PREFIX}signed_in`;
+export const SESSION_HINT_COOKIE = SITE_COOKIES.sessionHint;
 export { AUTH_COOKIE_PATH };
 
 /** Whether a Cookie header (or document.cookie) carries the signed-in hint. */
 export function hasSessionHint(cookies: string | null | undefined): boolean {
-  if (!cookies) return false;
-  return cookies.split(';').some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
+  return readCookie(cookies, SESSION_HINT_COOKIE) === '1';
 }
 
 /** The hint cookie's header value: set for as long as the refresh token lives, or cleared. */
 export function sessionHintCookie(maxAgeSeconds: number, secure: boolean): string {
   const age = Math.max(0, Math.floor(maxAgeSeconds));
   const value = age > 0 ? '1' : '';
-  return `${SESSION_HINT_COOKIE}=${value}; Max-Age=${age}; Path=${AUTH_COOKIE_PATH}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return writeCookie(SESSION_HINT_COOKIE, value, {
+    maxAge: age,
+    path: AUTH_COOKIE_PATH,
+    sameSite: 'lax',
+    secure,
+  });
 }

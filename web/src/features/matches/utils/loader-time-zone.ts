@@ -1,3 +1,4 @@
+import { readCookie } from '@pitchside/shared/cookies';
 import { TIME_ZONE_COOKIE } from '../../../lib/visit.ts';
 
 /**
@@ -13,12 +14,12 @@ import { TIME_ZONE_COOKIE } from '../../../lib/visit.ts';
 export function loaderTimeZone(request: Request, context?: unknown): string {
   const fromContext = (context as { timeZone?: unknown } | null | undefined)?.timeZone;
   if (typeof fromContext === 'string' && isTimeZone(fromContext)) return fromContext;
-  const fromHeader = cookieValue(request.headers.get('cookie'), TIME_ZONE_COOKIE);
+  const fromHeader = readCookie(request.headers.get('cookie'), TIME_ZONE_COOKIE);
   if (fromHeader && isTimeZone(fromHeader)) return fromHeader;
   if (typeof document !== 'undefined') {
     const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (browser && isTimeZone(browser)) return browser;
-    const fromCookie = cookieValue(document.cookie, TIME_ZONE_COOKIE);
+    const fromCookie = readCookie(document.cookie, TIME_ZONE_COOKIE);
     if (fromCookie && isTimeZone(fromCookie)) return fromCookie;
   }
   return 'UTC';
@@ -32,19 +33,4 @@ export function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
-}
-
-function cookieValue(header: string | null | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(value.join('='));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
 }

@@ -1,0 +1,99 @@
+import type { z } from 'zod';
+import type { LoginBodySchema, LoginData, RegisterBodySchema } from '@pitchside/shared/auth';
+import { PitchsideError } from '@pitchside/shared/errors';
+import type { Db } from '../db/db.ts';
+import { mailLanguage } from '../mail/mail-messages.ts';
+import type { AccountMail, LinkBase } from './account-mail.ts';
+import { issueActionToken } from './action-tokens.ts';
+import { audit } from './audit-log.ts';
+import type { AuthCounter } from './auth-throttle.ts';
+import type { PasswordCheck } from './password-check.ts';
+import type { SessionIssuer } from './session-issuer.ts';
+import type { RequestContext } from './social/social-profile.ts';
+import { userByEmail } from './user-rows.ts';
+
+/** Registration and sign-in with an e-mail address and a password. */
+export class SignInService {
+  constructor(
+    private readonly db: Db,
+    private readonly passwords: PasswordCheck,
+    private readonly issuer: SessionIssuer,
+    private readonly mail: AccountMail,
+    private readonly verifyTtlS: number,
+  ) {}
+
+  async register(
+    body: z.infer<typeof RegisterBodySchema>,
+    context: RequestContext,
+    linkBase: LinkBase,
+  ): Promise<LoginData> {
+    const hash = await this.passwords.hashNew('password', body.password);
+    const { data, verifyToken, user } = await this.db.transaction(async (tx) => {
+      const user = await tx.sql
+        .insertInto('users')
+        .values({
+          email: body.email,
+          password_hash: hash,
+          display_name: body.displayName ?? null,
+          language: mailLanguage(body.language),
+          created_at: new Date(),
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!user) throw new PitchsideError('auth:email-already-in-use');
+      await audit(tx, 'user.registered', { userId: user.id, ip: context.ip, userAgent: context.userAgent });
+      const verifyToken = await issueActionToken(tx, {
+        userId: user.id,
+        purpose: 'verify-email',
+        email: body.email,
+        ttlS: this.verifyTtlS,
+      });
+      return { data: await this.issuer.signIn(tx, user, 'password', context), verifyToken, user };
+    });
+    this.mail.sendLater('verify-email', user, body.language, linkBase, verifyToken);
+    return data;
+  }
+
+  /** The same answer, after the same work, for an unknown address and a wrong password. */
+  async login(
+    body: z.infer<typeof LoginBodySchema>,
+    context: RequestContext,
+    options: { requireScope?: string } = {},
+  ): Promise<LoginData> {
+    const { throttle, hasher, limits } = this.passwords;
+    const ip = context.ip ?? 'unknown';
+    const counters = [
+      ['account', body.email, limits.loginPerAccount],
+      ['ip', ip, limits.loginPerIp],
+    ] as const satisfies readonly AuthCounter[];
+    await throttle.check('login', counters);
+    const user = await userByEmail(this.db, body.email);
+    const ok = user?.password_hash
+      ? await hasher.verify(user.password_hash, body.password)
+      : await hasher.verifyNothing(body.password);
+    if (!user || !ok) {
+      await throttle.hit('login', counters);
+      await audit(this.db, 'user.sign-in-failed', {
+        userId: user?.id ?? null,
+        ip,
+        userAgent: context.userAgent,
+      });
+      throw new PitchsideError('auth:invalid-credential');
+    }
+    await throttle.clear('login', 'account', body.email);
+    if (user.disabled) throw new PitchsideError('auth:user-disabled');
+    if (options.requireScope && !user.scope.includes(options.requireScope)) {
+      throw new PitchsideError('auth:forbidden');
+    }
+    if (hasher.isOutdated(user.password_hash!)) {
+      const rehashed = await hasher.hash(body.password);
+      await this.db.sql
+        .updateTable('users')
+        .set({ password_hash: rehashed })
+        .where('id', '=', user.id)
+        .execute();
+    }
+    return this.db.transaction((tx) => this.issuer.signIn(tx, user, 'password', context));
+  }
+}

@@ -46,8 +46,10 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['web/e2e/**/*.test.ts'],
-          // One Chromium at a time: the machine has two cores.
-          poolOptions: { forks: { singleFork: true } },
+          // One Chromium at a time: the machine has two cores. On worker threads, so browser files run beside
+          // the forked unit and integration files instead of after them (vitest runs each pool at once).
+          pool: 'threads',
+          poolOptions: { threads: { singleThread: true } },
           testTimeout: 60_000,
         },
       },

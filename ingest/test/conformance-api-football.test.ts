@@ -47,6 +47,7 @@ const STATS_1149522 = 'api-football/fixtures-statistics_1149522_team212.extracte
 const STANDINGS = 'api-football/standings_league39_season2022.json';
 const TEAMS = 'api-football/teams_search-manchester.json';
 const ERROR_ENVELOPE = 'api-football/error_missing-parameter.json';
+const NOT_STARTED = 'api-football/fixtures_league78_season2023_status-NS-PST.json';
 
 type Pair = { home: number | null; away: number | null };
 interface ApiEvent {
@@ -84,6 +85,7 @@ const SOURCES = [
   ...fixturesOf(COMBOS),
   ...fixturesOf(MEETINGS),
   ...(hasSharedData ? fixturesOf(LIVE_ALL, true) : []),
+  ...(hasSharedData ? fixturesOf(NOT_STARTED, true) : []),
 ];
 const fixture = (id: number) => SOURCES.find((f) => f.fixture.id === id)!;
 const LIVE = new Set(['1H', 'HT', '2H', 'ET', 'BT', 'P', 'INT', 'LIVE']);
@@ -257,6 +259,7 @@ const DAYS = {
   meeting: '2021-01-07T00:30:00Z',
   live: '2024-02-21T20:55:00Z',
   ties: '2024-03-13T23:40:00Z',
+  notStarted: '2024-03-30T08:00:00Z',
   aet: '2026-11-07T18:30:00Z',
   combos: '2026-11-21T21:10:00Z',
 };
@@ -272,12 +275,12 @@ describe('API-Football v3 conformance: what a fan sees of every recorded shape',
   const matchPage = (id: number, language = 'en') => stack.fan.page(`/${language}/match/${id}`);
   const detailsDone = (id: number) => t.redis.zscore(t.keys.detailsDone(), String(id));
 
-  /** Moves the clock and waits until ingest stored each match (and, finished, fetched its details). */
+  /** Moves the clock and waits until ingest stored each match (and, finished, fetched its details once). */
   const playDay = async (at: string, ids: number[]) => {
     clock.set(at);
     for (const id of ids) {
       await vi.waitFor(async () => expect(await stored(id)).toBe(200), { timeout: 20_000, interval: 200 });
-      if (!LIVE.has(fixture(id).fixture.status.short))
+      if (['FT', 'AET', 'PEN'].includes(fixture(id).fixture.status.short))
         await vi.waitFor(async () => expect(await detailsDone(id)).not.toBeNull(), {
           timeout: 20_000,
           interval: 200,
@@ -292,8 +295,8 @@ describe('API-Football v3 conformance: what a fan sees of every recorded shape',
     const refusal = readExchange(RATE_LIMIT);
     peer = await startRateLimitedPeer({
       flavour: 'api-football',
-      // A paid plan's minute while the days are played; the budget's row lowers it to the free plan's.
-      perMinute: 450,
+      // A paid plan's minute (900, the largest) while the days are played; the budget's row lowers it to the free plan's.
+      perMinute: 900,
       refusal: () => ({ status: refusal.status, body: refusal.body }),
       answer: apiFootball(clock),
     });
@@ -567,6 +570,35 @@ describe('API-Football v3 conformance: what a fan sees of every recorded shape',
     });
   });
 
+  describe.skipIf(!hasSharedData)(`${NOT_STARTED} (shared data): a Bundesliga day not started`, () => {
+    const day = hasSharedData
+      ? fixturesOf(NOT_STARTED, true).filter((f) => f.fixture.date.startsWith('2024-03-30'))
+      : [];
+    beforeAll(
+      () =>
+        playDay(
+          DAYS.notStarted,
+          day.map((f) => f.fixture.id),
+        ),
+      30_000,
+    );
+
+    it(`${NOT_STARTED}: NS, goals and every score part {null, null}: listed with the kickoff, no score, nothing decided`, async () => {
+      const entries = await stack.fan.rest<ScoreboardEntry[]>('/api/matches?date=2024-03-30');
+      expect(entries.map((e) => e.match.id).sort()).toEqual(day.map((f) => String(f.fixture.id)).sort());
+      for (const e of entries) {
+        const f = day.find((x) => String(x.fixture.id) === e.match.id)!;
+        expect(e.match.status).toBe('scheduled');
+        expect(Date.parse(e.match.kickoff)).toBe(f.fixture.timestamp * 1000);
+        expect(e.match.score.current).toEqual({ home: null, away: null });
+      }
+      const page = await matchPage(day[0]!.fixture.id, 'de');
+      expect(page.text('[data-testid="match-score-home"]')).toBe('–');
+      expect(page.text('[data-testid="match-status"]')).toBe(say(messages('de'), 'status.scheduled'));
+      expect(page.text('[data-testid="match-outcome"]')).toBeUndefined();
+    });
+  });
+
   describe(`${AET}: built from the documented schema`, () => {
     beforeAll(() => playDay(DAYS.aet, [990301]), 30_000);
 
@@ -756,13 +788,37 @@ describe('API-Football v3 conformance: what a fan sees of every recorded shape',
     });
 
     it('polled again and again, the same live answers write nothing new', async () => {
+      // The matches read whole already (list and details): more live polls and details reads change nothing.
+      const fetched = async () =>
+        (await t.redis.zmscore(t.keys.detailsFetched(), ...live.map((f) => String(f.fixture.id))))
+          .map((at, i) => (at === null ? null : live[i]!.fixture.id))
+          .filter((id): id is number => id !== null);
+      await expect.poll(async () => (await fetched()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+      const whole = await fetched();
       const before = new Map<number, number>();
-      for (const f of live) before.set(f.fixture.id, (await read(f.fixture.id)).seq);
+      for (const id of whole) before.set(id, (await read(id)).seq);
       const polls = () => peer.requests.filter((r) => r.url === '/fixtures?live=all').length;
       const n = polls();
       await expect.poll(polls, { timeout: 15_000 }).toBeGreaterThanOrEqual(n + 2);
-      for (const f of live)
-        expect((await read(f.fixture.id)).seq, String(f.fixture.id)).toBe(before.get(f.fixture.id));
+      for (const id of whole) expect((await read(id)).seq, String(id)).toBe(before.get(id));
+    });
+
+    it(`${STATS_1149522} (shared data): Porto's statistics at half-time, as recorded`, async () => {
+      // Porto's statistics at half-time, as `/fixtures/statistics` recorded them (`"35%"`, xG as a string).
+      const stats = (
+        readSharedJson(STATS_1149522) as {
+          response: { team: { id: number }; statistics: { type: string; value: unknown }[] }[];
+        }
+      ).response[0]!;
+      await expect
+        .poll(async () => (await detail(1149522)).statistics.map((x) => x.teamId), { timeout: 40_000 })
+        .toEqual([String(stats.team.id)]);
+      const porto = (await detail(1149522)).statistics[0]!.values;
+      const value = (type: string) => stats.statistics.find((x) => x.type === type)!.value;
+      expect(porto.shots_on_target).toBe(value('Shots on Goal'));
+      expect(porto.shots_total).toBe(value('Total Shots'));
+      expect(porto.possession).toBe(Number.parseInt(String(value('Ball Possession')), 10));
+      expect(porto.expected_goals).toBe(Number(value('expected_goals')));
     });
   });
 

@@ -217,4 +217,21 @@ describe('RequestPlanner', () => {
     expect(provider.calls.filter((c) => c.class === 'live')).toHaveLength(3);
     expect(planner.snapshot().lastDeferred).toBeNull(); // pacing between matches is no news
   });
+
+  it('reads the live list at the live pace as soon as matches are live, not a minute after the idle read', async () => {
+    // Ingest (re)started, or a list found matches in play: the idle read just went out, then matches are live.
+    const { clock, planner, job } = setup(10);
+    const start = clock.now;
+    await job('standings');
+    planner.setLiveActive(false);
+    expect((await job('live')).deferred).toBeNull();
+    const reads: number[] = [];
+    for (let s = 2; s <= 30; s += 2) {
+      clock.now = start + s * 1000;
+      planner.setLiveActive(true);
+      if ((await job('live')).deferred === null) reads.push(s);
+    }
+    // At 10 a minute the live share is a read every 12 s: the first one at the next poll, then at the pace.
+    expect(reads).toEqual([2, 14, 26]);
+  });
 });

@@ -64,6 +64,8 @@ const WAITING_TTL_MS = 120_000;
 const MINUTE_MS = 60_000;
 
 const BACKGROUND: readonly RequestClass[] = REQUEST_CLASSES.slice(2);
+/** Where a budget's paces note the live wake-up they have taken into account. */
+const LIVE_WOKE = 'live:woke';
 
 const units = new AsyncLocalStorage<{ started: boolean }>();
 
@@ -124,6 +126,11 @@ export class RequestPlanner {
   /** GCRA state per budget (a second sport's provider has its own) and pace. */
   private readonly paces = new WeakMap<RateBudget, Map<string, number>>();
   private liveActiveUntil = 0;
+  /**
+   * When live play last began (nothing was live, now something is): the live pace an idle read set (a minute
+   * ahead) no longer holds from then on.
+   */
+  private liveWokeAt = 0;
   private detailsWantedUntil = 0;
   private readonly waitingSince = new Map<RequestClass, number>();
   private readonly admitted = zeroes();
@@ -140,7 +147,9 @@ export class RequestPlanner {
 
   /** poll-live says whether a match is live or about to kick off: the live share is held for it. */
   setLiveActive(active: boolean): void {
-    this.liveActiveUntil = active ? this.now() + DEMAND_TTL_MS : 0;
+    const now = this.now();
+    if (active && !this.liveActive(now)) this.liveWokeAt = now;
+    this.liveActiveUntil = active ? now + DEMAND_TTL_MS : 0;
   }
 
   /** poll-details says it has matches to fetch: its share is held for it a while. */
@@ -219,6 +228,12 @@ export class RequestPlanner {
     const key = background ? 'background' : requestClass;
     const paces = this.paces.get(budget) ?? new Map<string, number>();
     this.paces.set(budget, paces);
+    // Matches went live since the last idle read (ingest started mid-match, a list found them in play): that
+    // read's minute-long spacing is for quiet times, and the next live read goes at once.
+    if (requestClass === 'live' && this.liveWokeAt > (paces.get(LIVE_WOKE) ?? 0)) {
+      paces.delete('live');
+      paces.set(LIVE_WOKE, this.liveWokeAt);
+    }
     const interval = this.interval(requestClass, minute, now);
     const unit = units.getStore();
     if (unit?.started) {

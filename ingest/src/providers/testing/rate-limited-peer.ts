@@ -87,7 +87,14 @@ export async function startRateLimitedPeer(options: RateLimitedPeerOptions): Pro
     const send = (reply: Reply, refused: boolean): void => {
       const status = reply.status ?? 200;
       requests.push({ at: t, url: path, status, refused });
-      const headers = { 'content-type': 'application/json', ...reply.headers, ...budgetHeaders(t) };
+      // The peer's own count is the budget: a recorded answer's budget headers (what was left of the recording
+      // account's minute) give way to it, whatever their case.
+      const own = budgetHeaders(t);
+      const ownNames = new Set(Object.keys(own).map((name) => name.toLowerCase()));
+      const recorded = Object.entries(reply.headers ?? {}).filter(
+        ([name]) => !ownNames.has(name.toLowerCase()),
+      );
+      const headers = { 'content-type': 'application/json', ...Object.fromEntries(recorded), ...own };
       const write = () => res.writeHead(status, headers).end(reply.body ?? '');
       if (reply.delayMs) setTimeout(write, reply.delayMs).unref();
       else write();

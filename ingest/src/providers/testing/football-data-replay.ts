@@ -356,8 +356,8 @@ export class FootballDataReplay extends RecordedDay {
       (o) => o.recorded.homeTeam.id === id || o.recorded.awayTeam.id === id,
     )!;
     const ref = p.recorded.homeTeam.id === id ? p.recorded.homeTeam : p.recorded.awayTeam;
+    // A match names its competition's area, not its teams' countries: the recording has none for a team.
     return {
-      area: p.recorded.area,
       id,
       name: ref.name,
       shortName: ref.shortName ?? null,

@@ -29,6 +29,14 @@ const texts = (page: Page, selector: string) =>
     .locator(selector)
     .evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? '').replace(/\s+/g, ' ').trim()));
 
+/** Images that failed to load and are still on show (a browser's broken-image icon). */
+const brokenImages = (page: Page) =>
+  page
+    .locator('img')
+    .evaluateAll((images) =>
+      (images as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src),
+    );
+
 /** Each kick's parts as shown: its number, its label, the taker, the shoot-out's score after it. */
 const kicks = (page: Page) =>
   page
@@ -127,6 +135,10 @@ describe('a match decided on penalties', () => {
     expect(await page.locator('[data-testid="form-chips"] a').first().getAttribute('title')).toBe(
       'Won 2–1 against Inter, won 3–2 on penalties',
     );
+    // The crests' host cannot be reached (openPage): each crest shows its team's initial, none a broken image,
+    // the server-rendered ones included (they failed before the page was hydrated).
+    await expect.poll(() => brokenImages(page)).toEqual([]);
+    expect(await text(page, '[data-testid="team-header"] .crest--placeholder')).toBe('A');
     expect(errors).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /** Each size's box in CSS pixels (app.css `.crest--*`), also given to the image so it is sized before the CSS. */
 const SIZE_PX = { sm: 20, md: 28, lg: 56 } as const;
@@ -17,6 +17,11 @@ interface CrestProps {
  */
 export function Crest({ src, name, size = 'sm' }: CrestProps) {
   const [failed, setFailed] = useState(false);
+  // A server-rendered image that failed before the page was hydrated fired its error with nobody listening:
+  // find out once React holds it (a broken image is complete and will not decode).
+  const check = useCallback((image: HTMLImageElement | null) => {
+    if (image?.complete) image.decode().catch(() => setFailed(true));
+  }, []);
   if (!src || failed) {
     return (
       <span className={`crest crest--${size} crest--placeholder`} aria-hidden="true">
@@ -26,6 +31,7 @@ export function Crest({ src, name, size = 'sm' }: CrestProps) {
   }
   return (
     <img
+      ref={check}
       className={`crest crest--${size}`}
       src={src}
       width={SIZE_PX[size]}

@@ -18,6 +18,13 @@ export interface RateLimitedPeerOptions {
   refusal?: (secondsLeft: number, url: URL) => Reply;
   /** The clock the minute is counted by (real time by default). */
   now?: () => number;
+  /** API-Football's daily quota in its `x-ratelimit-requests-*` headers (75,000 by default). */
+  perDay?: number;
+  /** Told of every request as it is answered (a developer's peer prints them). */
+  onRequest?: (request: PeerRequest) => void;
+  /** Where to listen: a free port on 127.0.0.1 by default. */
+  port?: number;
+  host?: string;
 }
 
 export interface PeerRequest {
@@ -53,7 +60,8 @@ export async function startRateLimitedPeer(options: RateLimitedPeerOptions): Pro
   let windowStart = -Infinity;
   let used = 0;
   let day = 0;
-  const refusal = options.refusal ?? defaultRefusal(options.flavour);
+  const refusal = options.refusal ?? defaultRefusal(options.flavour, () => peer.perMinute);
+  const perDay = options.perDay ?? 75_000;
 
   const peer: RateLimitedPeer = {
     url: '',
@@ -68,8 +76,8 @@ export async function startRateLimitedPeer(options: RateLimitedPeerOptions): Pro
     return options.flavour === 'football-data'
       ? { 'X-Requests-Available-Minute': String(left), 'X-RequestCounter-Reset': reset }
       : {
-          'x-ratelimit-requests-limit': '75000',
-          'x-ratelimit-requests-remaining': String(Math.max(0, 75_000 - day)),
+          'x-ratelimit-requests-limit': String(perDay),
+          'x-ratelimit-requests-remaining': String(Math.max(0, perDay - day)),
           'X-RateLimit-Limit': String(peer.perMinute),
           'X-RateLimit-Remaining': String(left),
         };
@@ -86,7 +94,9 @@ export async function startRateLimitedPeer(options: RateLimitedPeerOptions): Pro
     day++;
     const send = (reply: Reply, refused: boolean): void => {
       const status = reply.status ?? 200;
-      requests.push({ at: t, url: path, status, refused });
+      const request = { at: t, url: path, status, refused };
+      requests.push(request);
+      options.onRequest?.(request);
       // The peer's own count is the budget: a recorded answer's budget headers (what was left of the recording
       // account's minute) give way to it, whatever their case.
       const own = budgetHeaders(t);
@@ -109,8 +119,12 @@ export async function startRateLimitedPeer(options: RateLimitedPeerOptions): Pro
       (error: unknown) => send({ status: 500, body: JSON.stringify({ message: String(error) }) }, false),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  peer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
+  peer.url = `http://${host}:${(server.address() as AddressInfo).port}`;
   peer.close = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();
@@ -119,7 +133,10 @@ export async function startRateLimitedPeer(options: RateLimitedPeerOptions): Pro
   return peer;
 }
 
-function defaultRefusal(flavour: PeerFlavour): (secondsLeft: number, url: URL) => Reply {
+function defaultRefusal(
+  flavour: PeerFlavour,
+  perMinute: () => number,
+): (secondsLeft: number, url: URL) => Reply {
   if (flavour === 'football-data') {
     return (seconds) => ({
       status: 429,
@@ -134,7 +151,7 @@ function defaultRefusal(flavour: PeerFlavour): (secondsLeft: number, url: URL) =
     body: JSON.stringify({
       get: url.pathname.replace(/^\//, ''),
       parameters: Object.fromEntries(url.searchParams),
-      errors: { rateLimit: 'Too many requests. Your rate limit is 10 requests per minute.' },
+      errors: { rateLimit: `Too many requests. Your rate limit is ${perMinute()} requests per minute.` },
       results: 0,
       paging: { current: 1, total: 1 },
       response: [],

@@ -220,7 +220,7 @@ describe('a match decided on penalties, as a fan sees it', () => {
     expect(texts(ru, 'shootout-kick')[0]).toBe('1 0:1 Пенальти забит H. Çalhanoğlu');
   });
 
-  it('a shoot-out whose kicks the provider does not send: its score alone, never "nothing has happened"', () => {
+  it('a shoot-out whose kicks the provider does not send: its score alone, never "nothing has happened", never "ended" while it is on', () => {
     const html = render(
       'en',
       <MatchTimeline events={[]} homeTeamId="530" status="finished_pen" score={atletico.score} />,
@@ -228,6 +228,20 @@ describe('a match decided on penalties, as a fan sees it', () => {
     expect(texts(html, 'shootout-score')).toEqual(['3–2']);
     expect(html).toContain('The kicks of this shoot-out were not reported. It ended 3–2.');
     expect(html).not.toContain('Nothing has happened yet');
+    // While it is on (football-data's PENALTY_SHOOTOUT), how it stands: it has not ended.
+    const live = (lang: Language) =>
+      render(
+        lang,
+        <MatchTimeline
+          events={[]}
+          homeTeamId="530"
+          status="penalties"
+          score={{ ...atletico.score, penalties: { home: 1, away: 0 }, winner: null }}
+        />,
+      );
+    expect(live('en')).toContain('The kicks of this shoot-out are not reported. It stands at 1–0.');
+    expect(live('de')).toContain('Es steht 1:0.');
+    expect(live('en')).not.toContain('ended');
     const finished = render(
       'en',
       <MatchTimeline

@@ -51,7 +51,13 @@ export function MatchTimeline({ events, homeTeamId, status, score }: MatchTimeli
       <h2 className="section-title" id="timeline-title">
         {t('match.timeline')}
       </h2>
-      {held && <Shootout kicks={kicks} score={outcome?.penalties ?? null} />}
+      {held && (
+        <Shootout
+          kicks={kicks}
+          score={outcome?.penalties ?? null}
+          over={status !== undefined && isFinished(status)}
+        />
+      )}
       {newestFirst.length === 0 ? (
         !held && (
           <p className="timeline__empty">
@@ -78,14 +84,16 @@ const sideOf = (event: MatchEvent, homeTeamId: string): Side => {
 
 /**
  * The shoot-out: each kick in order (scored or missed, by whom) with the score after it; when the provider
- * reports only the shoot-out's score, that score alone.
+ * reports only the shoot-out's score, that score alone: how it ended, or while it is on, how it stands.
  */
 function Shootout({
   kicks,
   score,
+  over,
 }: {
   kicks: readonly ShootoutKick[];
   score: { home: number; away: number } | null;
+  over: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -99,7 +107,11 @@ function Shootout({
         )}
       </h3>
       {kicks.length === 0 ? (
-        score && <p className="timeline__empty">{t('match.shootoutNoKicks', { ...score })}</p>
+        score && (
+          <p className="timeline__empty">
+            {t(over ? 'match.shootoutNoKicks' : 'match.shootoutNoKicksLive', { ...score })}
+          </p>
+        )
       ) : (
         <ol className="shootout__kicks">
           {kicks.map((kick, index) => {

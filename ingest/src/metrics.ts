@@ -51,6 +51,11 @@ export function createIngestMetrics() {
       registers: [registry],
     }),
     deltas: new Counter({ name: 'ingest_deltas_total', help: 'Match deltas written', registers: [registry] }),
+    staleReads: new Counter({
+      name: 'ingest_stale_reads_total',
+      help: 'Matches a provider read returned after a later read had already written them (not written)',
+      registers: [registry],
+    }),
     providerCalls: new Counter({
       name: 'ingest_provider_calls_total',
       help: "Calls let through to the game provider, by what they were for (the request planner's class)",

@@ -66,6 +66,36 @@ describe('MatchStore against real Redis', () => {
     expect(await t.redis.sismember(t.keys.liveMatches(), '1001')).toBe(0);
   });
 
+  it('refuses a provider read taken before the one that last wrote the match, whenever it arrives', async () => {
+    await store.ingest({ match: liveMatch(1, 0, 30) });
+    // Two reads go out: the details (first ticket) before the home side's second goal, the live list (second
+    // ticket) after it. The list's answer is written first; the details' answer comes in late.
+    const [details, list] = [await store.takeReadTicket(), await store.takeReadTicket()];
+    expect(list).toBeGreaterThan(details);
+    expect((await store.ingest({ match: liveMatch(2, 0, 34) }, Date.now(), list)).outcome).toBe('written');
+    expect(await store.ingest({ match: liveMatch(1, 0, 33) }, Date.now(), details)).toEqual({
+      outcome: 'stale',
+      seq: 2,
+    });
+    const stored = await store.read('1001');
+    expect(stored?.detail.match.score.current).toEqual({ home: 2, away: 0 });
+    expect(stored?.ticket).toBe(list);
+    expect(await t.redis.xlen(t.keys.matchStream('1001'))).toBe(2);
+
+    // A later read writes again; reads without a ticket (tests, tools) are never refused.
+    const next = await store.takeReadTicket();
+    expect((await store.ingest({ match: liveMatch(2, 1, 40) }, Date.now(), next)).outcome).toBe('written');
+    expect((await store.ingest({ match: liveMatch(2, 1, 41) })).outcome).toBe('written');
+    expect((await store.read('1001'))?.ticket).toBe(next);
+
+    // A Redis that kept the match but lost the counter: its first new read is not refused for ever after.
+    await t.redis.del(t.keys.ingestReadTicket());
+    const fresh = await store.takeReadTicket();
+    expect(fresh).toBeLessThan(next);
+    expect((await store.ingest({ match: liveMatch(3, 1, 50) }, Date.now(), fresh)).outcome).toBe('written');
+    expect(await store.takeReadTicket()).toBeGreaterThan(next);
+  });
+
   it('starts a new epoch from 1 when Redis lost the match (a flush)', async () => {
     await store.ingest({ match: liveMatch(0, 0, 10) });
     await store.ingest({ match: liveMatch(0, 0, 11) });

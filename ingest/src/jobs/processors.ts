@@ -41,6 +41,12 @@ export interface ProcessorDeps {
   intervals?: Partial<Record<PollJob, number>>;
 }
 
+/** What one provider read returned, and the ticket taken just before it went out (MatchStore.takeReadTicket). */
+interface ProviderRead {
+  ticket: number;
+  updates: readonly MatchUpdate[];
+}
+
 export interface JobSummary {
   fetched: number;
   written: number;
@@ -117,26 +123,43 @@ export function createProcessors(
    * Writes what lists and details said. `complete`: the updates are whole matches (`matchDetail`), so a finished
    * one is done; from a list, a finished match without its details is wanted.
    */
-  const ingestAll = async (updates: readonly MatchUpdate[], complete = false): Promise<number> => {
+  const ingestAll = async ({ ticket, updates }: ProviderRead, complete = false): Promise<number> => {
     let written = 0;
+    const stale: Match[] = [];
     for (const update of updates) {
       // The delta is stamped with wall time, not the provider's clock: `at` measures delivery lag.
-      const result = await deps.matches.ingest(update);
+      const result = await deps.matches.ingest(update, Date.now(), ticket);
       if (result.outcome === 'written') {
         written++;
         deps.metrics.deltas.inc();
       }
+      if (result.outcome === 'stale') {
+        deps.metrics.staleReads.inc();
+        // A finished match's whole answer lost to a newer list: it is not done until its details are written.
+        if (complete && isFinished(update.match.status)) stale.push(update.match);
+        continue;
+      }
       if (complete && isFinished(update.match.status)) await detailsDone(update.match.id);
     }
     if (!complete) await wantDetails(updates.map((u) => u.match).filter((m) => isFinished(m.status)));
+    else if (stale.length > 0) await wantDetails(stale);
     return written;
+  };
+
+  /** A provider read of matches, with the ticket taken just before it went out (MatchStore.ingest). */
+  const readMatches = async (ask: () => Promise<readonly MatchUpdate[]>): Promise<ProviderRead> => {
+    const ticket = await deps.matches.takeReadTicket();
+    return { ticket, updates: await ask() };
   };
 
   /** One match's details; a finished one is then done. */
   const fetchDetail = async (matchId: string): Promise<number> => {
-    let detail: MatchUpdate | null;
+    let detail: ProviderRead;
     try {
-      detail = await asOneUnit(() => deps.provider.matchDetail(matchId));
+      detail = await readMatches(async () => {
+        const whole = await asOneUnit(() => deps.provider.matchDetail(matchId));
+        return whole ? [whole] : [];
+      });
     } catch (error) {
       // A payload that will never parse must not block the matches behind it run after run.
       if (error instanceof UpstreamError && !error.retryable) {
@@ -147,12 +170,12 @@ export function createProcessors(
       throw error;
     }
     await deps.redis.zadd(k.detailsFetched(), Date.now(), matchId);
-    if (!detail) {
+    if (detail.updates.length === 0) {
       // The provider does not know it (any more): nothing to wait for.
       await deps.redis.zrem(k.detailsWanted(), matchId);
       return 0;
     }
-    return ingestAll([detail], true);
+    return ingestAll(detail, true);
   };
 
   const followed = async (): Promise<{ id: string; season: number }[]> => {
@@ -259,9 +282,9 @@ export function createProcessors(
       // whole (then done, no details call after them); a round of final whistles is read from the day's list,
       // one call for all of them (their details follow at the details' pace).
       return asOneUnit(async () => {
-        const live = await deps.provider.liveMatches();
+        const live = await readMatches(() => deps.provider.liveMatches());
         let written = await ingestAll(live);
-        const stillListed = new Set(live.map((u) => u.match.id));
+        const stillListed = new Set(live.updates.map((u) => u.match.id));
         const known = await deps.redis.smembers(k.liveMatches());
         let ended = known.filter((id) => !stillListed.has(id)).sort();
         if (ended.length > ENDED_PER_LIVE_POLL) {
@@ -270,14 +293,14 @@ export function createProcessors(
             headers.flatMap((h) => (h ? [(JSON.parse(h) as Match).kickoff.slice(0, 10)] : [])),
           );
           for (const date of dates) {
-            written += await ingestAll(await deps.provider.matchesOnDate(date));
+            written += await ingestAll(await readMatches(() => deps.provider.matchesOnDate(date)));
             await markRead(`fixtures:${date}`);
           }
           const stillLive = new Set(await deps.redis.smembers(k.liveMatches()));
           ended = ended.filter((id) => stillLive.has(id));
         }
         for (const id of ended.slice(0, ENDED_PER_LIVE_POLL)) written += await fetchDetail(id);
-        return { fetched: live.length, written };
+        return { fetched: live.updates.length, written };
       });
     },
 
@@ -342,9 +365,9 @@ export function createProcessors(
       let written = 0;
       for (const [i, date] of dates.entries()) {
         if (ages[i]! < (i === 0 ? fixturesEvery : fixturesEvery * OTHER_DAYS_EVERY) * 0.9) continue;
-        const updates = await deps.provider.matchesOnDate(date);
-        fetched += updates.length;
-        written += await ingestAll(updates);
+        const day = await readMatches(() => deps.provider.matchesOnDate(date));
+        fetched += day.updates.length;
+        written += await ingestAll(day);
         await markRead(fields[i]!);
       }
       const old = (await deps.redis.hkeys(k.ingestFetched())).filter(

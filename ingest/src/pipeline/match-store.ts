@@ -10,6 +10,11 @@ import { FIRST_LEG_WITHIN_MS, isFirstLeg, withAggregate } from './two-legged-tie
 
 const APPLY_SCRIPT = readFileSync(new URL('./apply-match-change.lua', import.meta.url), 'utf8');
 
+/** KEYS[1] a counter, ARGV[1] a number: the counter is at least that number afterwards. */
+const RAISE_TO_AT_LEAST = `if tonumber(redis.call('GET', KEYS[1]) or '0') < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[1])
+end`;
+
 /** How often a write may lose the race to a concurrent writer before we give up on this payload. */
 const MAX_CONFLICT_RETRIES = 5;
 /** How often the Cluster's index step follows a newer write before leaving the indexes to its writer. */
@@ -19,10 +24,14 @@ export interface StoredMatch {
   detail: MatchDetail;
   epoch: string;
   seq: number;
+  /** The ticket of the provider read that last wrote it (`takeReadTicket`), if that write had one. */
+  ticket: number | null;
 }
 
 export type IngestResult =
   | { outcome: 'unchanged'; seq: number }
+  /** What was read is older than what is stored: a read with a later ticket already wrote this match. */
+  | { outcome: 'stale'; seq: number }
   | {
       outcome: 'written';
       delta: Pick<MatchDelta, 'epoch' | 'seq' | 'changes'>;
@@ -72,12 +81,37 @@ export class MatchStore {
   }
 
   async read(matchId: string): Promise<StoredMatch | null> {
-    const [epoch, seq, detail] = await this.redis.hmget(this.keys.match(matchId), 'epoch', 'seq', 'detail');
+    const [epoch, seq, detail, ticket] = await this.redis.hmget(
+      this.keys.match(matchId),
+      'epoch',
+      'seq',
+      'detail',
+      'ticket',
+    );
     if (!epoch || !seq || !detail) return null;
-    return { epoch, seq: Number(seq), detail: JSON.parse(detail) as MatchDetail };
+    return {
+      epoch,
+      seq: Number(seq),
+      detail: JSON.parse(detail) as MatchDetail,
+      ticket: ticket === null ? null : Number(ticket),
+    };
   }
 
-  async ingest(received: MatchUpdate, now = Date.now()): Promise<IngestResult> {
+  /**
+   * A number for a provider read about to go out, higher than any taken before it by any worker: pass it to
+   * `ingest` with what the read returned. Taken before the request, so a read that started first is older
+   * whenever it answers.
+   */
+  takeReadTicket(): Promise<number> {
+    return this.redis.incr(this.keys.ingestReadTicket());
+  }
+
+  /**
+   * Writes what changed between the stored match and `received`. `ticket`: the `takeReadTicket` of the read
+   * that returned it; a read older than the one that last wrote the match is refused as `stale` (it would
+   * put back an older score or drop newer events), whatever order the two answers arrived in.
+   */
+  async ingest(received: MatchUpdate, now = Date.now(), ticket?: number): Promise<IngestResult> {
     // A second leg carries its tie's aggregate, summed from the stored first leg when the provider gives none.
     const update = {
       ...received,
@@ -85,6 +119,11 @@ export class MatchStore {
     };
     for (let attempt = 0; attempt <= MAX_CONFLICT_RETRIES; attempt++) {
       const stored = await this.read(update.match.id);
+      // Checked against the snapshot the diff is made from: the script below refuses the write if another
+      // one landed since, so the ticket compared here is the one the write replaces.
+      if (ticket !== undefined && stored?.ticket != null && ticket < stored.ticket) {
+        if (await this.ticketsGoOn(stored.ticket)) return { outcome: 'stale', seq: stored.seq };
+      }
       const { changes, next } = diffMatch(stored?.detail ?? null, update);
       if (changes.length === 0) {
         // Repairs the indexes a crash may have left behind the stored match (Cluster only: elsewhere the
@@ -120,6 +159,7 @@ export class MatchStore {
         MATCH_STREAM_MAXLEN,
         now,
         JSON.stringify(m),
+        ticket ?? '',
       );
       if (status === 'ok') {
         if (this.cluster) {
@@ -135,6 +175,18 @@ export class MatchStore {
       }
     }
     throw new Error(`match ${update.match.id}: lost ${MAX_CONFLICT_RETRIES + 1} write races in a row`);
+  }
+
+  /**
+   * Whether the ticket counter has reached `stored` (a read newer than the stored write can come). If a Redis
+   * kept the matches but lost the counter, it is raised past `stored` and the read goes through: a counter
+   * starting again from 1 would otherwise refuse every read as stale.
+   */
+  private async ticketsGoOn(stored: number): Promise<boolean> {
+    const key = this.keys.ingestReadTicket();
+    if (Number((await this.redis.get(key)) ?? 0) >= stored) return true;
+    await this.redis.eval(RAISE_TO_AT_LEAST, 1, key, stored);
+    return false;
   }
 
   /**

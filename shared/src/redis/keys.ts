@@ -62,6 +62,12 @@ export function redisKeys(prefix = 'ps:') {
      * `standings:<competitionId>`, `teams:<competitionId>`. A poll cut short carries on with what is due.
      */
     ingestFetched: () => `${prefix}ingest:fetched`,
+    /**
+     * Counter: one number taken (INCR) just before each provider read that returns matches. A match's hash
+     * keeps the number of the read that last wrote it, so a read taken earlier but written later (two workers,
+     * or the live, details and fixtures polls racing) cannot put back an older score.
+     */
+    ingestReadTicket: () => `${prefix}ingest:read-ticket`,
     /** String held (with an expiry) while one run of a poll job is under way: runs of one job never overlap. */
     ingestRunning: (job: string) => `${prefix}ingest:running:${job}`,
     /** String: JSON of ingest's request planner (budget left, what it deferred), for the operators' page. */

@@ -29,6 +29,12 @@ export class MovingClock {
     this.running = true;
   }
 
+  /** Sets the clock to `at`; it goes on running from there, or stands there if paused. */
+  set(at: number): void {
+    this.origin = at;
+    this.realOrigin = Date.now();
+  }
+
   /** Resolves once the clock reads `at` or later (never while it is paused short of it). */
   async reach(at: number): Promise<void> {
     while (this.now() < at) {

@@ -79,14 +79,14 @@ describe('MatchStore against real Redis', () => {
     });
     const stored = await store.read('1001');
     expect(stored?.detail.match.score.current).toEqual({ home: 2, away: 0 });
-    expect(stored?.ticket).toBe(list);
+    expect(stored?.tickets).toEqual({ match: list });
     expect(await t.redis.xlen(t.keys.matchStream('1001'))).toBe(2);
 
     // A later read writes again; reads without a ticket (tests, tools) are never refused.
     const next = await store.takeReadTicket();
     expect((await store.ingest({ match: liveMatch(2, 1, 40) }, Date.now(), next)).outcome).toBe('written');
     expect((await store.ingest({ match: liveMatch(2, 1, 41) })).outcome).toBe('written');
-    expect((await store.read('1001'))?.ticket).toBe(next);
+    expect((await store.read('1001'))?.tickets).toEqual({ match: next });
 
     // A Redis that kept the match but lost the counter: its first new read is not refused for ever after.
     await t.redis.del(t.keys.ingestReadTicket());
@@ -94,6 +94,33 @@ describe('MatchStore against real Redis', () => {
     expect(fresh).toBeLessThan(next);
     expect((await store.ingest({ match: liveMatch(3, 1, 50) }, Date.now(), fresh)).outcome).toBe('written');
     expect(await store.takeReadTicket()).toBeGreaterThan(next);
+  });
+
+  it('writes the newer parts of an older read: a late details answer brings its events, not its older score', async () => {
+    await store.ingest({ match: liveMatch(0, 0, 20) });
+    // The details read (events, first ticket) goes out after the 10' goal; the live list (header only, second
+    // ticket) after the 30' one. The list is written first, then the details come in.
+    const [details, list] = [await store.takeReadTicket(), await store.takeReadTicket()];
+    const first = buildEvent({ id: 'goal-10', minute: 10 });
+    expect((await store.ingest({ match: liveMatch(2, 0, 31) }, Date.now(), list)).outcome).toBe('written');
+    const late = await store.ingest({ match: liveMatch(1, 0, 29), events: [first] }, Date.now(), details);
+    expect(late.outcome).toBe('written');
+    if (late.outcome === 'written') expect(late.delta.changes.map((c) => c.type)).toEqual(['event_added']);
+    const stored = (await store.read('1001'))!;
+    expect(stored.detail.match.score.current).toEqual({ home: 2, away: 0 });
+    expect(stored.detail.match.clock).toEqual(liveMatch(2, 0, 31).clock);
+    expect(stored.detail.events.map((e) => e.id)).toEqual(['goal-10']);
+    expect(stored.tickets).toEqual({ match: list, events: details });
+
+    // A newer details read wrote both goals: an older one that comes in after it writes nothing at all.
+    const [older, newer] = [await store.takeReadTicket(), await store.takeReadTicket()];
+    const second = buildEvent({ id: 'goal-30', minute: 30 });
+    await store.ingest({ match: liveMatch(2, 0, 33), events: [first, second] }, Date.now(), newer);
+    expect(await store.ingest({ match: liveMatch(1, 0, 32), events: [first] }, Date.now(), older)).toEqual({
+      outcome: 'stale',
+      seq: stored.seq + 1,
+    });
+    expect((await store.read('1001'))!.detail.events.map((e) => e.id)).toEqual(['goal-10', 'goal-30']);
   });
 
   it('starts a new epoch from 1 when Redis lost the match (a flush)', async () => {

@@ -10,7 +10,7 @@
 -- scoreboard to the caller (match-store.ts), which writes them after, idempotently.
 -- ARGV: 1 base seq ('' when the diff was made against no stored match), 2 base epoch, 3 epoch for a new
 --       match, 4 snapshot JSON, 5 changes JSON array, 6 kickoff ms, 7 '1' if live, 8 match id,
---       9 stream max length, 10 now ms, 11 match header JSON, 12 the provider read's ticket ('' for none)
+--       9 stream max length, 10 now ms, 11 match header JSON, 12 the parts' read tickets JSON ('' for none)
 local seq = redis.call('HGET', KEYS[1], 'seq')
 local epoch = redis.call('HGET', KEYS[1], 'epoch')
 if not seq then
@@ -32,7 +32,7 @@ local entry = '{"match":' .. ARGV[11] .. ',"epoch":' .. cjson.encode(epoch) .. '
 
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[9], seq .. '-1', 'd', delta)
 redis.call('HSET', KEYS[1], 'epoch', epoch, 'seq', seq, 'detail', ARGV[4], 'header', ARGV[11])
-if ARGV[12] ~= '' then redis.call('HSET', KEYS[1], 'ticket', ARGV[12]) end
+if ARGV[12] ~= '' then redis.call('HSET', KEYS[1], 'tickets', ARGV[12]) end
 if #KEYS == 3 then
   redis.call('SPUBLISH', KEYS[3], delta)
   return {'ok', tostring(seq), epoch}

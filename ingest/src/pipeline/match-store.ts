@@ -24,9 +24,16 @@ export interface StoredMatch {
   detail: MatchDetail;
   epoch: string;
   seq: number;
-  /** The ticket of the provider read that last wrote it (`takeReadTicket`), if that write had one. */
-  ticket: number | null;
+  /** For each part, the ticket of the provider read that last wrote it (`takeReadTicket`), if it had one. */
+  tickets: PartTickets;
 }
+
+/** The parts of a match a provider read may carry: the header (score, status, clock) always, the rest at times. */
+const PARTS = ['match', 'events', 'lineups', 'statistics'] as const;
+type Part = (typeof PARTS)[number];
+export type PartTickets = Partial<Record<Part, number>>;
+
+const carries = (update: MatchUpdate, part: Part): boolean => update[part] !== undefined;
 
 export type IngestResult =
   | { outcome: 'unchanged'; seq: number }
@@ -81,19 +88,19 @@ export class MatchStore {
   }
 
   async read(matchId: string): Promise<StoredMatch | null> {
-    const [epoch, seq, detail, ticket] = await this.redis.hmget(
+    const [epoch, seq, detail, tickets] = await this.redis.hmget(
       this.keys.match(matchId),
       'epoch',
       'seq',
       'detail',
-      'ticket',
+      'tickets',
     );
     if (!epoch || !seq || !detail) return null;
     return {
       epoch,
       seq: Number(seq),
       detail: JSON.parse(detail) as MatchDetail,
-      ticket: ticket === null ? null : Number(ticket),
+      tickets: tickets ? (JSON.parse(tickets) as PartTickets) : {},
     };
   }
 
@@ -120,11 +127,10 @@ export class MatchStore {
     for (let attempt = 0; attempt <= MAX_CONFLICT_RETRIES; attempt++) {
       const stored = await this.read(update.match.id);
       // Checked against the snapshot the diff is made from: the script below refuses the write if another
-      // one landed since, so the ticket compared here is the one the write replaces.
-      if (ticket !== undefined && stored?.ticket != null && ticket < stored.ticket) {
-        if (await this.ticketsGoOn(stored.ticket)) return { outcome: 'stale', seq: stored.seq };
-      }
-      const { changes, next } = diffMatch(stored?.detail ?? null, update);
+      // one landed since, so the tickets compared here are those of the writes this one follows.
+      const fresh = await this.freshParts(update, stored, ticket);
+      if (fresh === null) return { outcome: 'stale', seq: stored!.seq };
+      const { changes, next } = diffMatch(stored?.detail ?? null, fresh);
       if (changes.length === 0) {
         // Repairs the indexes a crash may have left behind the stored match (Cluster only: elsewhere the
         // script wrote them with the match).
@@ -159,7 +165,7 @@ export class MatchStore {
         MATCH_STREAM_MAXLEN,
         now,
         JSON.stringify(m),
-        ticket ?? '',
+        ticket === undefined ? '' : JSON.stringify(ticketsAfter(stored?.tickets ?? {}, fresh, ticket)),
       );
       if (status === 'ok') {
         if (this.cluster) {
@@ -175,6 +181,31 @@ export class MatchStore {
       }
     }
     throw new Error(`match ${update.match.id}: lost ${MAX_CONFLICT_RETRIES + 1} write races in a row`);
+  }
+
+  /**
+   * What of `update` a read with `ticket` may write: each part it carries that no later read wrote (a read
+   * older than the one that wrote the score must not put back an older score; the events it carries may still
+   * be newer than the stored ones, written by an earlier details read). The header of a part-stale read is the
+   * stored one. Null when every part it carries is older than stored. Reads without a ticket (tests, tools)
+   * are never refused.
+   */
+  private async freshParts(
+    update: MatchUpdate,
+    stored: StoredMatch | null,
+    ticket: number | undefined,
+  ): Promise<MatchUpdate | null> {
+    if (ticket === undefined || stored === null) return update;
+    const older = PARTS.filter((p) => carries(update, p) && ticket < (stored.tickets[p] ?? 0));
+    if (older.length === 0) return update;
+    if (!(await this.ticketsGoOn(Math.max(...older.map((p) => stored.tickets[p]!))))) return update;
+    if (older.length === PARTS.filter((p) => carries(update, p)).length) return null;
+    const fresh: MatchUpdate = { ...update };
+    for (const part of older) {
+      if (part === 'match') fresh.match = stored.detail.match;
+      else delete fresh[part];
+    }
+    return fresh;
   }
 
   /**
@@ -234,4 +265,13 @@ export class MatchStore {
       seq = Number(nowSeq);
     }
   }
+}
+
+/** The parts' tickets after a read with `ticket` wrote `written` (the parts it carried and could write). */
+function ticketsAfter(before: PartTickets, written: MatchUpdate, ticket: number): PartTickets {
+  const after = { ...before };
+  for (const part of PARTS) {
+    if (carries(written, part)) after[part] = Math.max(after[part] ?? 0, ticket);
+  }
+  return after;
 }

@@ -332,12 +332,28 @@ describe.skipIf(missing.length > 0)('Redis Cluster with sharded pub/sub', () => 
     await throttle.clear('login', 'ip', '203.0.113.7');
     await throttle.check('login', counters);
 
-    // Session revocations: several sessions at once.
-    const revocations = new SessionRevocations(redis, own, 60);
-    const sessions = Array.from({ length: 8 }, () => randomUUID());
-    await revocations.revoke(sessions);
-    for (const s of sessions) expect(await revocations.isRevoked(s)).toBe(true);
-    expect(await revocations.isRevoked(randomUUID())).toBe(false);
+    // Session revocations: several sessions at once, cached in the cluster, the database behind them.
+    const sessionsDb = await testDatabase();
+    try {
+      const [user] = await sessionsDb.db.query<{ id: string }>(
+        `INSERT INTO users (email) VALUES ('ada@example.com') RETURNING id`,
+      );
+      const sessions = Array.from({ length: 9 }, () => randomUUID());
+      for (const id of sessions)
+        await sessionsDb.db.query(
+          `INSERT INTO sessions (id, user_id, provider, expires_at) VALUES ($1, $2, 'password', $3)`,
+          [id, user!.id, new Date(Date.now() + 60_000)],
+        );
+      const revocations = new SessionRevocations(sessionsDb.db, redis, own, 60, silent);
+      const live = sessions.pop()!;
+      await revocations.revoke(sessions);
+      for (const s of sessions) expect(await revocations.isRevoked(s)).toBe(true);
+      expect(await revocations.isRevoked(live)).toBe(false);
+      expect(await redis.get(own.sessionState(live))).toBe('live');
+      expect(await revocations.isRevoked(randomUUID())).toBe(true);
+    } finally {
+      await sessionsDb.cleanup();
+    }
 
     // Content push: a change announced on one "gateway" reaches the other's hub (classic pub/sub).
     const hubA = new ContentHub(client(), client(true), own, silent);

@@ -72,7 +72,7 @@ export class Accounts {
       accessTtlS: options.accessTokenTtlS ?? DEFAULT_ACCESS_TOKEN_TTL_S,
       refreshTtlS: options.refreshTokenTtlS ?? DEFAULT_REFRESH_TOKEN_TTL_S,
     });
-    this.revocations = new SessionRevocations(deps.redis, deps.keys, this.tokens.accessTtlS);
+    this.revocations = new SessionRevocations(db, deps.redis, deps.keys, this.tokens.accessTtlS, deps.logger);
     this.policy = options.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
     const check = new PasswordCheck(
       this.policy,

@@ -85,11 +85,11 @@ export function redisKeys(prefix = 'ps:') {
      */
     onDemandWanted: () => `${prefix}provider:wanted`,
     /**
-     * String, set while a session's access tokens may still be alive: the session was revoked (logout,
-     * sign-out everywhere, password change, disabled user), so its access tokens are refused at once.
-     * Expires with the last access token the session could have been given.
+     * String, a cache of what the database says of a session, for the access-token check: `revoked` (logout,
+     * sign-out everywhere, password change or reset, disabled or deleted user; kept while any of its access
+     * tokens may live) or `live` (kept a short while, then asked again). Missing: ask the database.
      */
-    revokedSession: (sessionId: string) => `${prefix}auth:revoked:${sessionId}`,
+    sessionState: (sessionId: string) => `${prefix}auth:session:${sessionId}`,
     /** Counter of attempts at an auth action (login, forgot/reset password) by one account or one address, for one window. */
     authThrottle: (action: string, by: 'account' | 'ip', subject: string) =>
       `${prefix}auth:throttle:${action}:${by}:${subject}`,

@@ -1,29 +1,38 @@
 import { createHash } from 'node:crypto';
 import type { RedisClient } from '../lib/redis-client.ts';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
+import { AttemptThrottle, type AttemptRule } from '../lib/attempt-throttle.ts';
 import { Throttle, type ThrottleCounter, type ThrottleRule } from '../lib/throttle.ts';
 
-export type { ThrottleRule };
+export type { AttemptRule, ThrottleRule };
 
-/** Per account and per address. Login counts failures; forgot-password counts requests; reset counts bad tokens. */
+/**
+ * Login reserves every attempt (right or wrong) before the password is checked, per account and address (the
+ * one a guesser hammers: locking it locks out nobody else), per account from anywhere and per address for any
+ * account, with growing lockouts; a sign-in clears its account and address. Forgot-password counts requests;
+ * reset counts bad tokens.
+ */
 export interface ThrottleLimits {
-  loginPerAccount: ThrottleRule;
-  loginPerIp: ThrottleRule;
+  loginPerAccountAndIp: AttemptRule;
+  loginPerAccount: AttemptRule;
+  loginPerIp: AttemptRule;
   forgotPerAccount: ThrottleRule;
   forgotPerIp: ThrottleRule;
   resetPerIp: ThrottleRule;
 }
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
-  loginPerAccount: { limit: 10, windowS: 900 },
-  loginPerIp: { limit: 100, windowS: 900 },
+  loginPerAccountAndIp: { limit: 10, windowS: 900, lockS: 30, maxLockS: 900 },
+  loginPerAccount: { limit: 50, windowS: 900, lockS: 30, maxLockS: 900 },
+  loginPerIp: { limit: 100, windowS: 900, lockS: 30, maxLockS: 900 },
   forgotPerAccount: { limit: 5, windowS: 3600 },
   forgotPerIp: { limit: 20, windowS: 3600 },
   resetPerIp: { limit: 20, windowS: 900 },
 };
 
-type By = 'account' | 'ip';
+type By = 'account' | 'ip' | 'account-ip';
 export type AuthCounter = readonly [by: By, subject: string, rule: ThrottleRule];
+export type AttemptAuthCounter = readonly [by: By, subject: string, rule: AttemptRule];
 
 /**
  * The accounts' attempt counters (lib/throttle.ts counts them). An account is keyed by a hash of its e-mail
@@ -31,17 +40,39 @@ export type AuthCounter = readonly [by: By, subject: string, rule: ThrottleRule]
  */
 export class AuthThrottle {
   private readonly throttle: Throttle;
+  private readonly attempts: AttemptThrottle;
 
   constructor(
     redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {
     this.throttle = new Throttle(redis, 'auth:too-many-requests');
+    this.attempts = new AttemptThrottle(redis, 'auth:too-many-requests');
+  }
+
+  /** An account and address pair is `<account>\n<address>`; hashed like an account. */
+  static pair(account: string, ip: string): string {
+    return `${account}\n${ip}`;
   }
 
   private key(action: string, by: By, subject: string): string {
-    const id = by === 'account' ? createHash('sha256').update(subject).digest('hex').slice(0, 32) : subject;
+    const id = by === 'ip' ? subject : createHash('sha256').update(subject).digest('hex').slice(0, 32);
     return this.keys.authThrottle(action, by, id);
+  }
+
+  /**
+   * Counts this attempt on every counter before the work it guards, in order, or throws 429
+   * auth:too-many-requests (Retry-After) and counts it nowhere. The caller gives it back with `release`.
+   */
+  reserve(action: string, counters: readonly AttemptAuthCounter[]): Promise<void> {
+    return this.attempts.reserve(
+      counters.map(([by, subject, rule]) => ({ key: this.key(action, by, subject), rule })),
+    );
+  }
+
+  /** Gives a reserved attempt back to these counters (it succeeded). */
+  release(action: string, counters: readonly (readonly [by: By, subject: string])[]): Promise<void> {
+    return this.attempts.release(counters.map(([by, subject]) => this.key(action, by, subject)));
   }
 
   private counters(action: string, counters: readonly AuthCounter[]): ThrottleCounter[] {

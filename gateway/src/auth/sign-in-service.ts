@@ -6,7 +6,6 @@ import { mailLanguage } from '../mail/mail-messages.ts';
 import type { AccountMail, LinkBase } from './account-mail.ts';
 import { issueActionToken } from './action-tokens.ts';
 import { audit } from './audit-log.ts';
-import type { AuthCounter } from './auth-throttle.ts';
 import type { PasswordCheck } from './password-check.ts';
 import type { SessionIssuer } from './session-issuer.ts';
 import type { RequestContext } from './social/social-profile.ts';
@@ -55,25 +54,23 @@ export class SignInService {
     return data;
   }
 
-  /** The same answer, after the same work, for an unknown address and a wrong password. */
+  /**
+   * The same answer, after the same work, for an unknown address and a wrong password. The attempt is
+   * reserved before the password is checked, so a burst over the limit checks no more than the limit.
+   */
   async login(
     body: z.infer<typeof LoginBodySchema>,
     context: RequestContext,
     options: { requireScope?: string } = {},
   ): Promise<LoginData> {
-    const { throttle, hasher, limits } = this.passwords;
+    const { hasher } = this.passwords;
     const ip = context.ip ?? 'unknown';
-    const counters = [
-      ['account', body.email, limits.loginPerAccount],
-      ['ip', ip, limits.loginPerIp],
-    ] as const satisfies readonly AuthCounter[];
-    await throttle.check('login', counters);
+    await this.passwords.reserveSignIn(body.email, ip);
     const user = await userByEmail(this.db, body.email);
     const ok = user?.password_hash
       ? await hasher.verify(user.password_hash, body.password)
       : await hasher.verifyNothing(body.password);
     if (!user || !ok) {
-      await throttle.hit('login', counters);
       await audit(this.db, 'user.sign-in-failed', {
         userId: user?.id ?? null,
         ip,
@@ -81,7 +78,7 @@ export class SignInService {
       });
       throw new PitchsideError('auth:invalid-credential');
     }
-    await throttle.clear('login', 'account', body.email);
+    await this.passwords.signedIn(body.email, ip);
     if (user.disabled) throw new PitchsideError('auth:user-disabled');
     if (options.requireScope && !user.scope.includes(options.requireScope)) {
       throw new PitchsideError('auth:forbidden');

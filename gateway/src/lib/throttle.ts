@@ -23,8 +23,8 @@ export interface ThrottleCounter {
  * Cluster too). Keys are used as given (no library prefix): they come from our key builder.
  *
  * Two ways to count. `consume` counts first and refuses what went over, so a burst of parallel requests
- * cannot all slip in before the first one is counted: use it for work that counts every attempt (and, as
- * issue 17 plans for sign-in, to reserve an attempt before checking a password, then `clear` or keep it).
+ * cannot all slip in before the first one is counted: use it for work that counts every attempt. (Password
+ * checks reserve their attempts with growing lockouts instead: attempt-throttle.ts.)
  * `check` then `fail` refuse at the limit without counting, and count only what failed afterwards.
  */
 export class Throttle {

@@ -29,22 +29,26 @@ export function apiClient(baseUrl: string, defaults: { userAgent?: string } = {}
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
   };
+  const login = async (email: string, password: string, path = '/auth/login'): Promise<LoginData> => {
+    const res = await call('POST', path, { body: { email, password } });
+    if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
+    return LoginDataSchema.parse(res.body!.data);
+  };
   return {
     call,
     get: <T = unknown>(path: string, token?: string) => call<T>('GET', path, { token }),
     post: <T = unknown>(path: string, body?: unknown, token?: string) =>
       call<T>('POST', path, { body, token }),
-    /** Registers (201) and answers the LoginData, checked against the shared schema. */
+    /**
+     * Registers (202, the same answer for a taken address) and signs in with the same credentials, as the
+     * register page does; answers the LoginData, checked against the shared schema.
+     */
     async register(email: string, password: string, extra: Record<string, unknown> = {}): Promise<LoginData> {
       const res = await call('POST', '/auth/register', { body: { email, password, ...extra } });
-      if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
-      return LoginDataSchema.parse(res.body!.data);
+      if (res.status !== 202) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
+      return login(email, password);
     },
-    async login(email: string, password: string, path = '/auth/login'): Promise<LoginData> {
-      const res = await call('POST', path, { body: { email, password } });
-      if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
-      return LoginDataSchema.parse(res.body!.data);
-    },
+    login,
   };
 }
 export type ApiClient = ReturnType<typeof apiClient>;

@@ -37,7 +37,12 @@ export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export async function startGateway(t: TestRedis, options: GatewayTestOptions = {}): Promise<TestGateway> {
   const own = options.db ? null : await testDatabase();
   const db = options.db ?? own!.db;
-  const auth: AuthOptions = { secret: TEST_AUTH_SECRET, ...options.auth };
+  const auth: AuthOptions = {
+    secret: TEST_AUTH_SECRET,
+    ...options.auth,
+    // Tests register many accounts from one address: a generous registration limit unless the test sets one.
+    throttle: { registerPerIp: { limit: 1000, windowS: 3600 }, ...options.auth?.throttle },
+  };
   const app = await createApp(
     { redis: t.connect(), subscriber: t.connect(), keys: t.keys, db },
     { ...options, auth },

@@ -128,13 +128,6 @@ describe('accounts over HTTP (real gateway, PostgreSQL, Redis, SMTP)', () => {
     ]);
   });
 
-  it('refuses a second account on the same address, whatever its case', async () => {
-    const address = email();
-    await api.register(address, PASSWORD);
-    const res = await api.post('/auth/register', { email: address.toUpperCase(), password: PASSWORD });
-    expect([res.status, res.body!.error!.code]).toEqual([409, 'auth:email-already-in-use']);
-  });
-
   it('throttles failed logins per account with 429 and Retry-After, existing or not, right password or not', async () => {
     const address = email();
     await api.register(address, PASSWORD);

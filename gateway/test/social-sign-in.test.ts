@@ -451,11 +451,9 @@ describe('social sign-in', () => {
   describe('with existing accounts', () => {
     const context = { userAgent: 'test', ip: '127.0.0.1' };
     const register = async (email: string, verified: boolean) => {
-      const login = await world.accounts.signIn.register(
-        { email, password: 'correct horse battery' },
-        context,
-        null,
-      );
+      const credentials = { email, password: 'correct horse battery' };
+      await world.accounts.signIn.register(credentials, context, null);
+      const login = await world.accounts.signIn.login(credentials, context);
       // Arrangement: whether the owner proved the address (the mailed link) is the account service's own test.
       if (verified) await world.db.query(`UPDATE users SET email_verified = true WHERE id = $1`, [login.uid]);
       return login;

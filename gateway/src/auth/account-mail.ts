@@ -9,7 +9,7 @@ import type { UserRow } from './user-rows.ts';
 export type LinkBase = string | null;
 
 /**
- * The accounts' mails (password reset, e-mail verification), sent after the answer so its timing tells
+ * The accounts' mails (password reset, e-mail verification, a registration with a taken address), sent after the answer so its timing tells
  * nothing about whether an account exists; close() waits for the ones still going out.
  */
 export class AccountMail {
@@ -58,7 +58,10 @@ export class AccountMail {
     const link =
       kind === 'reset-password'
         ? `${linkBase}/${lang}/auth/reset-password?token=${encodeURIComponent(token)}`
-        : `${linkBase}/${lang}/account?verify=${encodeURIComponent(token)}`;
+        : kind === 'verify-email'
+          ? `${linkBase}/${lang}/account?verify=${encodeURIComponent(token)}`
+          : // register-existing: no token, the page where a forgotten password is reset.
+            `${linkBase}/${lang}/reset`;
     const { subject, text } = accountMail(kind, lang, link);
     await this.mailer.send({ kind, to: user.email, subject, text, link, userId: user.id });
   }

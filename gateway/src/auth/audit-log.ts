@@ -3,6 +3,7 @@ import type { Queryable } from '../db/db.ts';
 /** What happened, for the operator's audit log (table audit_log). */
 export type AuditEvent =
   | 'user.registered'
+  | 'user.register-attempted'
   | 'user.signed-in'
   | 'user.sign-in-failed'
   | 'user.signed-out'

@@ -32,9 +32,9 @@ export function authRoutes(accounts: Accounts, options: AuthRoutesOptions): Rout
 
   router.post('/register', async (req, res) => {
     const body = parseInput(RegisterBodySchema, req.body);
-    res
-      .status(201)
-      .json({ data: await accounts.signIn.register(body, requestContext(req), linkBase(req, options)) });
+    // 202 whether or not the address has an account: the mail tells its owner, the answer tells nobody.
+    await accounts.signIn.register(body, requestContext(req), linkBase(req, options));
+    res.status(202).json({ data: null });
   });
 
   router.post('/refresh-token', async (req, res) => {

@@ -19,6 +19,11 @@ export interface ThrottleLimits {
   forgotPerAccount: ThrottleRule;
   forgotPerIp: ThrottleRule;
   resetPerIp: ThrottleRule;
+  /** Registration counts every request, per address and over the whole site. */
+  registerPerIp: AttemptRule;
+  registerOverall: AttemptRule;
+  /** "Someone tried to register with your address" mails to one account (more are not sent). */
+  registerNoticePerAccount: ThrottleRule;
 }
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
@@ -28,9 +33,12 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   forgotPerAccount: { limit: 5, windowS: 3600 },
   forgotPerIp: { limit: 20, windowS: 3600 },
   resetPerIp: { limit: 20, windowS: 900 },
+  registerPerIp: { limit: 10, windowS: 3600 },
+  registerOverall: { limit: 500, windowS: 3600 },
+  registerNoticePerAccount: { limit: 3, windowS: 86_400 },
 };
 
-type By = 'account' | 'ip' | 'account-ip';
+type By = 'account' | 'ip' | 'account-ip' | 'site';
 export type AuthCounter = readonly [by: By, subject: string, rule: ThrottleRule];
 export type AttemptAuthCounter = readonly [by: By, subject: string, rule: AttemptRule];
 
@@ -56,7 +64,10 @@ export class AuthThrottle {
   }
 
   private key(action: string, by: By, subject: string): string {
-    const id = by === 'ip' ? subject : createHash('sha256').update(subject).digest('hex').slice(0, 32);
+    const id =
+      by === 'ip' || by === 'site'
+        ? subject
+        : createHash('sha256').update(subject).digest('hex').slice(0, 32);
     return this.keys.authThrottle(action, by, id);
   }
 

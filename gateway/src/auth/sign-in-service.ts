@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { LoginBodySchema, LoginData, RegisterBodySchema } from '@pitchside/shared/auth';
 import { PitchsideError } from '@pitchside/shared/errors';
 import type { Db } from '../db/db.ts';
+import { RetryAfterError } from '../rest/http-errors.ts';
 import { mailLanguage } from '../mail/mail-messages.ts';
 import type { AccountMail, LinkBase } from './account-mail.ts';
 import { issueActionToken } from './action-tokens.ts';
@@ -21,13 +22,25 @@ export class SignInService {
     private readonly verifyTtlS: number,
   ) {}
 
+  /**
+   * Creates the account and mails its verification link; for an address that has an account already, the
+   * same answer after the same work, and its owner gets a mail instead ("someone tried to register with your
+   * address"), so the answer never tells whether an address is registered. No session: the client signs in.
+   * Throttled per address and over the whole site, every request counted.
+   */
   async register(
     body: z.infer<typeof RegisterBodySchema>,
     context: RequestContext,
     linkBase: LinkBase,
-  ): Promise<LoginData> {
+  ): Promise<void> {
+    const { throttle, limits } = this.passwords;
+    // Reserved in order, so a request refused for its address does not count against the whole site.
+    await throttle.reserve('register', [
+      ['ip', context.ip ?? 'unknown', limits.registerPerIp],
+      ['site', 'all', limits.registerOverall],
+    ]);
     const hash = await this.passwords.hashNew('password', body.password);
-    const { data, verifyToken, user } = await this.db.transaction(async (tx) => {
+    const created = await this.db.transaction(async (tx) => {
       const user = await tx.sql
         .insertInto('users')
         .values({
@@ -40,7 +53,7 @@ export class SignInService {
         .onConflict((oc) => oc.column('email').doNothing())
         .returningAll()
         .executeTakeFirst();
-      if (!user) throw new PitchsideError('auth:email-already-in-use');
+      if (!user) return null;
       await audit(tx, 'user.registered', { userId: user.id, ip: context.ip, userAgent: context.userAgent });
       const verifyToken = await issueActionToken(tx, {
         userId: user.id,
@@ -48,10 +61,24 @@ export class SignInService {
         email: body.email,
         ttlS: this.verifyTtlS,
       });
-      return { data: await this.issuer.signIn(tx, user, 'password', context), verifyToken, user };
+      return { user, verifyToken };
     });
-    this.mail.sendLater('verify-email', user, body.language, linkBase, verifyToken);
-    return data;
+    if (created) {
+      this.mail.sendLater('verify-email', created.user, body.language, linkBase, created.verifyToken);
+      return;
+    }
+    this.mail.later(async () => {
+      const owner = await userByEmail(this.db, body.email);
+      if (!owner) return;
+      try {
+        await throttle.consume('register-notice', [['account', body.email, limits.registerNoticePerAccount]]);
+      } catch (error) {
+        if (error instanceof RetryAfterError) return; // told often enough today
+        throw error;
+      }
+      await audit(this.db, 'user.register-attempted', { userId: owner.id, ip: context.ip });
+      await this.mail.send('register-existing', owner, body.language, linkBase, '');
+    });
   }
 
   /**

@@ -4,7 +4,7 @@ import { accountMail } from './mail-messages.ts';
 
 describe('the account mails', () => {
   it.each(LANGUAGES)('are written in %s, each with its link', (lang) => {
-    for (const kind of ['reset-password', 'verify-email'] as const) {
+    for (const kind of ['reset-password', 'verify-email', 'register-existing'] as const) {
       const mail = accountMail(kind, lang, 'https://pitchside.example/x?token=abc');
       expect(mail.text).toContain('\nhttps://pitchside.example/x?token=abc\n');
       if (lang !== 'en') expect(mail.subject).not.toBe(accountMail(kind, 'en', '').subject);

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pitchside/shared/constants';
 
-export type MailKind = 'reset-password' | 'verify-email';
+export type MailKind = 'reset-password' | 'verify-email' | 'register-existing';
 
 interface MailText {
   subject: string;
@@ -22,6 +22,12 @@ const MESSAGES: Record<Language, Record<MailKind, MailText>> = {
       before: 'Welcome to Pitchside! Confirm your e-mail address here:',
       after: 'If you did not create an account, ignore this mail.',
     },
+    'register-existing': {
+      subject: 'Someone tried to create a Pitchside account with your address',
+      before:
+        'Someone tried to create a new Pitchside account with this e-mail address, which already has one. If it was you, sign in, or choose a new password here:',
+      after: 'If it was not you, ignore this mail: your account has not changed.',
+    },
   },
   de: {
     'reset-password': {
@@ -35,6 +41,12 @@ const MESSAGES: Record<Language, Record<MailKind, MailText>> = {
       before: 'Willkommen bei Pitchside! Bestätige hier deine E-Mail-Adresse:',
       after: 'Wenn du kein Konto angelegt hast, ignoriere diese E-Mail.',
     },
+    'register-existing': {
+      subject: 'Jemand wollte mit deiner Adresse ein Pitchside-Konto anlegen',
+      before:
+        'Jemand wollte mit dieser E-Mail-Adresse ein neues Pitchside-Konto anlegen, aber es gibt schon eines. Warst du das, melde dich an oder wähle hier ein neues Passwort:',
+      after: 'Wenn du das nicht warst, ignoriere diese E-Mail: an deinem Konto hat sich nichts geändert.',
+    },
   },
   es: {
     'reset-password': {
@@ -46,6 +58,12 @@ const MESSAGES: Record<Language, Record<MailKind, MailText>> = {
       subject: 'Confirma tu dirección de correo para Pitchside',
       before: '¡Bienvenido a Pitchside! Confirma tu dirección de correo aquí:',
       after: 'Si no creaste una cuenta, ignora este correo.',
+    },
+    'register-existing': {
+      subject: 'Alguien intentó crear una cuenta de Pitchside con tu dirección',
+      before:
+        'Alguien intentó crear una cuenta nueva de Pitchside con esta dirección de correo, que ya tiene una. Si fuiste tú, inicia sesión o elige una contraseña nueva aquí:',
+      after: 'Si no fuiste tú, ignora este correo: tu cuenta no ha cambiado.',
     },
   },
   fr: {
@@ -60,6 +78,12 @@ const MESSAGES: Record<Language, Record<MailKind, MailText>> = {
       before: 'Bienvenue sur Pitchside ! Confirmez votre adresse e-mail ici :',
       after: 'Si vous n’avez pas créé de compte, ignorez ce message.',
     },
+    'register-existing': {
+      subject: 'Quelqu’un a essayé de créer un compte Pitchside avec votre adresse',
+      before:
+        'Quelqu’un a essayé de créer un nouveau compte Pitchside avec cette adresse e-mail, qui en a déjà un. Si c’était vous, connectez-vous, ou choisissez un nouveau mot de passe ici :',
+      after: 'Si ce n’était pas vous, ignorez ce message : votre compte n’a pas changé.',
+    },
   },
   id: {
     'reset-password': {
@@ -72,6 +96,12 @@ const MESSAGES: Record<Language, Record<MailKind, MailText>> = {
       subject: 'Konfirmasi alamat email Anda untuk Pitchside',
       before: 'Selamat datang di Pitchside! Konfirmasi alamat email Anda di sini:',
       after: 'Jika Anda tidak membuat akun, abaikan email ini.',
+    },
+    'register-existing': {
+      subject: 'Seseorang mencoba membuat akun Pitchside dengan alamat Anda',
+      before:
+        'Seseorang mencoba membuat akun Pitchside baru dengan alamat email ini, yang sudah memiliki akun. Jika itu Anda, masuklah, atau pilih kata sandi baru di sini:',
+      after: 'Jika bukan Anda, abaikan email ini: akun Anda tidak berubah.',
     },
   },
   it: {
@@ -86,6 +116,12 @@ const MESSAGES: Record<Language, Record<MailKind, MailText>> = {
       before: 'Benvenuto su Pitchside! Conferma qui il tuo indirizzo email:',
       after: 'Se non hai creato un account, ignora questa email.',
     },
+    'register-existing': {
+      subject: 'Qualcuno ha provato a creare un account Pitchside con il tuo indirizzo',
+      before:
+        'Qualcuno ha provato a creare un nuovo account Pitchside con questo indirizzo e-mail, che ne ha già uno. Se eri tu, accedi o scegli una nuova password qui:',
+      after: 'Se non eri tu, ignora questa e-mail: il tuo account non è cambiato.',
+    },
   },
   nl: {
     'reset-password': {
@@ -99,6 +135,12 @@ const MESSAGES: Record<Language, Record<MailKind, MailText>> = {
       before: 'Welkom bij Pitchside! Bevestig hier je e-mailadres:',
       after: 'Heb je geen account aangemaakt, negeer dan deze e-mail.',
     },
+    'register-existing': {
+      subject: 'Iemand probeerde een Pitchside-account te maken met je adres',
+      before:
+        'Iemand probeerde een nieuw Pitchside-account te maken met dit e-mailadres, dat er al een heeft. Was jij het, log dan in of kies hier een nieuw wachtwoord:',
+      after: 'Was jij het niet, negeer deze e-mail dan: je account is niet veranderd.',
+    },
   },
   pt: {
     'reset-password': {
@@ -110,6 +152,12 @@ const MESSAGES: Record<Language, Record<MailKind, MailText>> = {
       subject: 'Confirme o seu endereço de e-mail no Pitchside',
       before: 'Bem-vindo ao Pitchside! Confirme o seu endereço de e-mail aqui:',
       after: 'Se não criou uma conta, ignore este e-mail.',
+    },
+    'register-existing': {
+      subject: 'Alguém tentou criar uma conta Pitchside com o seu endereço',
+      before:
+        'Alguém tentou criar uma nova conta Pitchside com este endereço de e-mail, que já tem uma. Se foi você, inicie sessão ou escolha uma nova palavra-passe aqui:',
+      after: 'Se não foi você, ignore este e-mail: a sua conta não mudou.',
     },
   },
   ru: {
@@ -123,6 +171,12 @@ const MESSAGES: Record<Language, Record<MailKind, MailText>> = {
       before: 'Добро пожаловать в Pitchside! Подтвердите адрес электронной почты здесь:',
       after: 'Если вы не создавали учётную запись, проигнорируйте это письмо.',
     },
+    'register-existing': {
+      subject: 'Кто-то пытался создать аккаунт Pitchside с вашим адресом',
+      before:
+        'Кто-то пытался создать новый аккаунт Pitchside с этим адресом электронной почты, но у него уже есть аккаунт. Если это были вы, войдите или выберите новый пароль здесь:',
+      after: 'Если это были не вы, проигнорируйте это письмо: ваш аккаунт не изменился.',
+    },
   },
   tr: {
     'reset-password': {
@@ -134,6 +188,12 @@ const MESSAGES: Record<Language, Record<MailKind, MailText>> = {
       subject: 'Pitchside için e-posta adresinizi onaylayın',
       before: 'Pitchside’a hoş geldiniz! E-posta adresinizi buradan onaylayın:',
       after: 'Bir hesap oluşturmadıysanız bu e-postayı yok sayın.',
+    },
+    'register-existing': {
+      subject: 'Biri adresinizle bir Pitchside hesabı oluşturmaya çalıştı',
+      before:
+        'Biri bu e-posta adresiyle yeni bir Pitchside hesabı oluşturmaya çalıştı, ancak bu adresin zaten bir hesabı var. Sizseniz giriş yapın veya buradan yeni bir şifre seçin:',
+      after: 'Siz değilseniz bu e-postayı yok sayın: hesabınız değişmedi.',
     },
   },
 };

@@ -90,8 +90,8 @@ export function redisKeys(prefix = 'ps:') {
      * tokens may live) or `live` (kept a short while, then asked again). Missing: ask the database.
      */
     sessionState: (sessionId: string) => `${prefix}auth:session:${sessionId}`,
-    /** Counter of attempts at an auth action (login, forgot/reset password) by one account, one address or one pair of them. */
-    authThrottle: (action: string, by: 'account' | 'ip' | 'account-ip', subject: string) =>
+    /** Counter of attempts at an auth action (login, registration, forgot/reset password) by one account, one address, one pair of them or the whole site. */
+    authThrottle: (action: string, by: 'account' | 'ip' | 'account-ip' | 'site', subject: string) =>
       `${prefix}auth:throttle:${action}:${by}:${subject}`,
     /** Counter of contact messages from one address or one sender (its address hashed), for one window. */
     contactThrottle: (by: 'ip' | 'email', subject: string) => `${prefix}contact:throttle:${by}:${subject}`,

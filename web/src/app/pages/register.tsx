@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { checkPassword } from '@pitchside/shared/auth/password-policy';
 import { isSafeRedirectTarget } from '@pitchside/shared/auth/redirect-target';
-import { loadPasswordPolicy, loadProviders, register } from '../../features/auth/api/auth-api.ts';
+import type { LoginData } from '@pitchside/shared/auth';
+import { login, loadPasswordPolicy, loadProviders, register } from '../../features/auth/api/auth-api.ts';
 import { AuthPanel } from '../../features/auth/components/auth-panel.tsx';
 import { CheckboxField, FormField } from '../../features/auth/components/form-field.tsx';
 import { AuthFormFrame } from '../../features/auth/components/auth-form-frame.tsx';
@@ -27,7 +28,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = () => false;
 
-/** /register: a new account, signed in at once; the password policy is checked as the visitor types. */
+/**
+ * /register: a new account, signed in at once; the password policy is checked as the visitor types. A taken
+ * address gets the same answer (its owner a mail), and the visitor is told to look at their mail.
+ */
 export function Component() {
   const supportEmail = useSupportEmail();
   const { t } = useTranslation('account');
@@ -51,12 +55,19 @@ export function Component() {
     async (data) => {
       if (redirect) saveRedirectTarget(redirect);
       const displayName = String(data.get('displayName') ?? '').trim();
-      const answer = await register({
-        email: String(data.get('email')).trim(),
-        password: String(data.get('password')),
-        ...(displayName ? { displayName } : {}),
-        language: lang,
-      });
+      const email = String(data.get('email')).trim();
+      const password = String(data.get('password'));
+      // The gateway answers a taken address as a new one (and mails its owner), so the page signs in next.
+      await register({ email, password, ...(displayName ? { displayName } : {}), language: lang });
+      let answer: LoginData;
+      try {
+        answer = await login({ email, password });
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code !== 'auth:invalid-credential') throw error;
+        // The address had an account with another password: say only what was done.
+        showToast('success', t('register.checkMail', { email }));
+        return;
+      }
       showToast('success', t('register.success'));
       signIn(answer);
     },

@@ -30,12 +30,13 @@ export const login = (body: { email: string; password: string }): Promise<LoginD
 export const adminLogin = (body: { email: string; password: string }): Promise<LoginData> =>
   post('/admin/login', body, LoginDataSchema);
 
+/** 202 whether or not the address has an account (its owner gets a mail): no session, sign in next. */
 export const register = (body: {
   email: string;
   password: string;
   displayName?: string;
   language: string;
-}): Promise<LoginData> => post('/auth/register', body, LoginDataSchema);
+}): Promise<void> => post('/auth/register', body);
 
 export const exchangeSocialCode = (code: string): Promise<LoginData> =>
   post('/auth/social/exchange', { code }, LoginDataSchema);

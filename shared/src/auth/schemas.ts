@@ -83,7 +83,7 @@ export type LoginData = z.infer<typeof LoginDataSchema>;
 
 /** POST /auth/login → 200 LoginData. Wrong e-mail or password are one answer: 401 auth:invalid-credential. */
 export const LoginBodySchema = z.object({ email: EmailSchema, password: PasswordInputSchema });
-/** POST /auth/register → 201 LoginData (signed in at once; a verification mail goes out). */
+/** POST /auth/register → 202 `{ data: null }` for a new or a taken address alike (a verification mail, or a mail to the owner); the client signs in next. */
 export const RegisterBodySchema = z.object({
   email: EmailSchema,
   password: PasswordInputSchema,

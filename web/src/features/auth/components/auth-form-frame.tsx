@@ -27,6 +27,8 @@ export function AuthFormFrame({
       ref={form.ref}
       className="auth-form"
       aria-label={label}
+      // A password never goes in a URL: without script the browser posts the form (to this page).
+      method="post"
       noValidate
       onSubmit={onSubmit}
       data-testid="auth-form"

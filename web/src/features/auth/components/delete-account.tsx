@@ -35,6 +35,8 @@ export function DeleteAccount({ user }: { user: AuthUser }) {
         ref={form.ref}
         className="auth-form"
         aria-label={t('deleteAccount.title')}
+        // A password never goes in a URL: without script the browser posts the form (to this page).
+        method="post"
         noValidate
         onSubmit={onSubmit}
       >

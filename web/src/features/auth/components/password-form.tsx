@@ -53,6 +53,8 @@ export function PasswordForm({ user, policy }: { user: AuthUser; policy: Passwor
         ref={form.ref}
         className="auth-form"
         aria-label={t('passwordForm.changeTitle')}
+        // A password never goes in a URL: without script the browser posts the form (to this page).
+        method="post"
         noValidate
         onSubmit={onSubmit}
       >

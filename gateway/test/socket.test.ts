@@ -138,6 +138,35 @@ describe('gateway socket: ingest to Redis to a real socket.io-client', () => {
     expect(socket.connected).toBe(true);
   });
 
+  it('holds the cap when a hundred subscriptions arrive at once on one connection', async () => {
+    const ids = Array.from({ length: 2 * MAX_SUBSCRIPTIONS_PER_SOCKET }, (_, i) => `c${i}`);
+    for (const id of ids) await store.ingest({ match: liveMatch(0, 0, 10, { id }) });
+    const socket = client();
+    await connected(socket);
+    const answers = await Promise.all(
+      ids.map((matchId) => socket.emitWithAck('match:subscribe', { matchId })),
+    );
+    const codes = answers.map((a) => ('error' in a ? a.error.code : 'ok'));
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(MAX_SUBSCRIPTIONS_PER_SOCKET);
+    expect(codes.filter((c) => c === 'subscription:limit')).toHaveLength(MAX_SUBSCRIPTIONS_PER_SOCKET);
+    // The refused ones hold nothing: leaving a granted match frees exactly one place. (After a pause: the
+    // hundred requests took the whole burst of the connection's rate limit.)
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const granted = ids.filter((_, i) => codes[i] === 'ok');
+    const refused = ids.filter((_, i) => codes[i] !== 'ok');
+    expect(await socket.emitWithAck('match:unsubscribe', { matchId: refused[0]! })).toMatchObject({
+      error: { code: 'subscription:not-subscribed' },
+    });
+    await socket.emitWithAck('match:unsubscribe', { matchId: granted[0]! });
+    const again = await Promise.all(
+      refused.slice(0, 2).map((matchId) => socket.emitWithAck('match:subscribe', { matchId })),
+    );
+    expect(again.map((a) => ('error' in a ? a.error.code : 'ok')).sort()).toEqual([
+      'ok',
+      'subscription:limit',
+    ]);
+  });
+
   it('answers a flood of requests with rate-limited errors, and serves the client again once it slows down', async () => {
     const socket = client();
     await connected(socket);

@@ -136,6 +136,12 @@ const contentRoomCount = (socket: PitchsideSocket): number => {
 const subscriptionCount = (socket: PitchsideSocket): number =>
   (socket.data.matches?.size ?? 0) + (socket.data.scoreboards?.size ?? 0) + contentRoomCount(socket);
 
+/**
+ * Refuses a new subscription when the connection already holds the cap. Called before the handler's first
+ * `await`, and the caller takes its place (adds to `held`, or joins the room) in the same synchronous step, so
+ * requests that arrive together each see the places taken by the ones before them: a hundred concurrent
+ * subscribes are held to the cap, not all checked against an empty count.
+ */
 function checkCapacity(socket: PitchsideSocket): void {
   if (subscriptionCount(socket) >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
     throw new PitchsideError(
@@ -171,18 +177,30 @@ export function attachSocketHandlers({
     MatchSubscribeSchema,
     async (socket: PitchsideSocket, { matchId, since }): Promise<MatchSubscribeResult> => {
       const held = (socket.data.matches ??= new Set());
-      if (!held.has(matchId)) checkCapacity(socket);
+      const reserved = !held.has(matchId);
+      if (reserved) {
+        checkCapacity(socket);
+        held.add(matchId); // the place is taken now, before the first await (see checkCapacity)
+      }
       // Join first, read second: a delta published in between reaches the client live (and is a harmless
       // duplicate if the read includes it too); reading first could lose it.
-      await matchFanout.join(matchId, socket.conn);
+      try {
+        await matchFanout.join(matchId, socket.conn);
+      } catch (error) {
+        if (reserved) {
+          held.delete(matchId);
+          matchFanout.leave(matchId, socket.conn);
+        }
+        throw error;
+      }
       // Gone while Redis confirmed the subscription (a page closed mid-subscribe): its disconnect handler has
-      // already run, and nothing else would take the connection out of the fan-out again, leaking the viewer
-      // and, once nobody else watches, the match's Redis channel.
+      // run (and left the matches held so far), but a request of another match may have joined after it;
+      // nothing else would take the connection out of the fan-out again, leaking the viewer and, once nobody
+      // else watches, the match's Redis channel.
       if (socket.disconnected) {
         matchFanout.leave(matchId, socket.conn);
         throw new PitchsideError('subscription:not-subscribed', 'The connection closed.');
       }
-      held.add(matchId);
       const notFound = () => {
         matchFanout.leave(matchId, socket.conn);
         held.delete(matchId);
@@ -223,9 +241,11 @@ export function attachSocketHandlers({
     async (socket: PitchsideSocket, { scope }): Promise<ScoreboardSnapshot> => {
       const room = scoreboardRoom(scope);
       const held = (socket.data.scoreboards ??= new Set());
-      if (!held.has(room)) checkCapacity(socket);
+      if (!held.has(room)) {
+        checkCapacity(socket);
+        held.add(room); // taken before the first await (see checkCapacity)
+      }
       await socket.join(room);
-      held.add(room);
       // Listen before reading, as for matches: an update in between arrives live rather than never.
       await scoreboardFanout.activate(scope);
       const entries = (await matches.entries(await idsInScope(matches, scope))).sort(byKickoff);
@@ -256,6 +276,7 @@ export function attachSocketHandlers({
     async (socket: PitchsideSocket, { topic }) => {
       const room = contentRoom(topic);
       if (!socket.rooms.has(room)) checkCapacity(socket);
+      // The in-memory adapter joins synchronously, so the room counts before the next request is checked.
       await socket.join(room);
       const changedAt = (await lastContentChange?.(topic)) ?? null;
       return { topic, changedAt, now: new Date().toISOString() };

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { MAX_SOCKET_PAYLOAD_BYTES } from '@pitchside/shared/constants';
 import { PitchsideError } from '@pitchside/shared/errors';
 import type { Ack, AckCallback, ClientToServerEvents } from '@pitchside/shared/protocol';
+import { withinSendBudget, type SendBudgetConn } from './send-budget.ts';
 
 /** A request a client may send: shared's ClientToServerEvents, each answered through an ack. */
 export type RequestEvent = keyof ClientToServerEvents;
@@ -27,7 +28,7 @@ export type RequestListener<E extends RequestEvent, Ctx> = (
 export function guarded<
   E extends RequestEvent,
   S extends z.ZodType<RequestPayload<E>>,
-  Ctx extends { data: RateState },
+  Ctx extends { data: RateState; conn: object },
 >(
   event: E,
   schema: S,
@@ -38,9 +39,19 @@ export function guarded<
   // What arrives is whatever the client sent, whatever the protocol says: `unknown` until parsed.
   const listener = async function (this: Ctx, payload: unknown, ack: unknown): Promise<void> {
     if (typeof ack !== 'function') return; // a request without an ack cannot be answered: ignore it
-    const reply = ack as (response: Ack<RequestAnswer<E>>) => void;
+    const conn = this.conn as SendBudgetConn;
+    // Answers go out only while the client reads them (send-budget.ts): else the connection is cut.
+    if (!withinSendBudget(conn)) return;
+    const answer = ack as (response: Ack<RequestAnswer<E>>) => void;
+    const reply = (response: Ack<RequestAnswer<E>>) => {
+      if (withinSendBudget(conn)) answer(response);
+    };
     try {
-      if (!takeToken(this.data)) throw new PitchsideError('request:rate-limited');
+      if (!takeToken(this.data)) {
+        // One answer per flood: the first request refused says so, the rest of the flood is dropped.
+        if (!warnOnce(this.data)) return;
+        throw new PitchsideError('request:rate-limited');
+      }
       if (payloadBytes(payload) > MAX_SOCKET_PAYLOAD_BYTES)
         throw new PitchsideError('request:payload-too-large');
       const parsed = schema.safeParse(payload);
@@ -72,6 +83,8 @@ function payloadBytes(payload: unknown): number {
 export interface RateState {
   tokens?: number;
   tokensAt?: number;
+  /** Whether the current flood was told `request:rate-limited` already (cleared by the next request served). */
+  warned?: boolean;
 }
 
 /** Room for a reconnect that resubscribes everything at once; a sustained flood is refused. */
@@ -80,7 +93,7 @@ export const REFILL_PER_SECOND = 20;
 
 /**
  * A token bucket kept as two numbers on the socket's data (not an object per socket): bursts are fine,
- * a flood is answered with rate-limited errors.
+ * a flood is refused (one `request:rate-limited` answer, see `warnOnce`).
  */
 export function takeToken(state: RateState, now = Date.now()): boolean {
   const elapsed = (now - (state.tokensAt ?? now)) / 1000;
@@ -91,5 +104,13 @@ export function takeToken(state: RateState, now = Date.now()): boolean {
     return false;
   }
   state.tokens = tokens - 1;
+  if (state.warned) state.warned = false;
+  return true;
+}
+
+/** True for the first refused request since one was served (it gets an answer), false for the rest. */
+export function warnOnce(state: RateState): boolean {
+  if (state.warned) return false;
+  state.warned = true;
   return true;
 }

@@ -1,7 +1,7 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
-import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '@pitchside/shared/constants';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET, MAX_UNKNOWN_EVENT_ANSWERS } from '@pitchside/shared/constants';
 import { ContentSubscribeSchema, type ContentTopic } from '@pitchside/shared/content';
 import { PitchsideError } from '@pitchside/shared/errors';
 import {
@@ -28,6 +28,7 @@ import { contentRoom } from '../content/content-hub.ts';
 import { slimEngineConnection, slimSocket } from './idle-footprint.ts';
 import { HeartbeatSweep } from './heartbeat.ts';
 import { LibraryInternals } from './library-internals.ts';
+import { withinSendBudget, type SendBudgetConn } from './send-budget.ts';
 
 export type PitchsideServer = Server<
   ClientToServerEvents,
@@ -298,11 +299,19 @@ export function attachSocketHandlers({
     unexpected,
   );
 
-  /** Requests nobody handles still get an answer, so a client never waits for an ack that cannot come. */
+  /**
+   * Requests nobody handles get an answer, so a client with a bug never waits for an ack that cannot come;
+   * but only the first few per connection (MAX_UNKNOWN_EVENT_ANSWERS): a flood of them is dropped unanswered,
+   * so it cannot make the gateway write without limit.
+   */
   function unknownRequest(this: PitchsideSocket, event: string, ...args: unknown[]): void {
     if (KNOWN_REQUESTS.has(event)) return;
     const ack = args.at(-1);
     if (typeof ack !== 'function') return;
+    const answered = this.data.unknownAnswered ?? 0;
+    if (answered >= MAX_UNKNOWN_EVENT_ANSWERS) return;
+    this.data.unknownAnswered = answered + 1;
+    if (!withinSendBudget(this.conn as unknown as SendBudgetConn)) return;
     const label = JSON.stringify(String(event)).slice(0, 80);
     ack({ error: new PitchsideError('request:invalid', `Unknown event ${label}.`).toBody() });
   }

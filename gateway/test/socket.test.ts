@@ -175,7 +175,8 @@ describe('gateway socket: ingest to Redis to a real socket.io-client', () => {
       socket.emit('match:unsubscribe', { matchId: '1001' }, (a) => {
         codes.push('error' in a ? a.error.code : 'ok');
       });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Refused requests cost their token too: fifty over the burst take 2.5 s of refill to pay back.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     // Answers come in order on one connection: once this one is in, every earlier one that will be is.
     expect(await socket.emitWithAck('match:subscribe', { matchId: '1001' })).toMatchObject({
       data: { kind: 'snapshot' },
@@ -198,6 +199,19 @@ describe('gateway socket: ingest to Redis to a real socket.io-client', () => {
       emit(`nonsense:${i}`, {}, (r) => codes.push((r as { error: { code: string } }).error.code));
     expect(await socket.emitWithAck('match:subscribe', { matchId: '1001' })).toHaveProperty('data');
     expect(codes).toEqual(Array.from({ length: MAX_UNKNOWN_EVENT_ANSWERS }, () => 'request:invalid'));
+  });
+
+  it('disconnects a connection that keeps sending while refused, whatever it sends', async () => {
+    const socket = client();
+    await connected(socket);
+    socket.io.opts.reconnection = false;
+    const reason = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const emit = socket.emit.bind(socket) as (e: string, p: unknown) => void;
+    // Events nobody handles, without acks: they count against the connection's rate limit as requests do.
+    for (let i = 0; i < 400; i++) emit(`noise:${i}`, { i });
+    expect(await reason).toBe('io server disconnect');
+    // Another connection from the same client is served.
+    expect(await client().emitWithAck('match:subscribe', { matchId: '1001' })).toHaveProperty('data');
   });
 
   it('refuses a browser origin that is not allowed', async () => {

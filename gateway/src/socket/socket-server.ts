@@ -21,7 +21,7 @@ import {
 import type { MatchReads } from '../read-model/match-reads.ts';
 import { byKickoff } from '../read-model/match-reads.ts';
 import { zonedDayRange } from '../lib/zoned-day.ts';
-import { guarded } from './guard.ts';
+import { admit, disconnectFlooder, guarded } from './guard.ts';
 import type { MatchFanout } from './match-fanout.ts';
 import type { ScoreboardFanout } from './scoreboard-fanout.ts';
 import { contentRoom } from '../content/content-hub.ts';
@@ -305,7 +305,10 @@ export function attachSocketHandlers({
    * so it cannot make the gateway write without limit.
    */
   function unknownRequest(this: PitchsideSocket, event: string, ...args: unknown[]): void {
-    if (KNOWN_REQUESTS.has(event)) return;
+    if (KNOWN_REQUESTS.has(event)) return; // counted by its own handler (guard.ts)
+    const admission = admit(this.data);
+    if (admission === 'flooding') disconnectFlooder(this);
+    if (admission !== 'served') return;
     const ack = args.at(-1);
     if (typeof ack !== 'function') return;
     const answered = this.data.unknownAnswered ?? 0;

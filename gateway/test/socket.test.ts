@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '@pitchside/shared/constants';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET, MAX_UNKNOWN_EVENT_ANSWERS } from '@pitchside/shared/constants';
 import type { MatchDelta } from '@pitchside/shared/domain';
 import { buildEvent, liveMatch } from '@pitchside/shared/testing';
 import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
@@ -138,20 +138,80 @@ describe('gateway socket: ingest to Redis to a real socket.io-client', () => {
     expect(socket.connected).toBe(true);
   });
 
-  it('answers a flood of requests with rate-limited errors, and serves the client again once it slows down', async () => {
+  it('holds the cap when a hundred subscriptions arrive at once on one connection', async () => {
+    const ids = Array.from({ length: 2 * MAX_SUBSCRIPTIONS_PER_SOCKET }, (_, i) => `c${i}`);
+    for (const id of ids) await store.ingest({ match: liveMatch(0, 0, 10, { id }) });
     const socket = client();
     await connected(socket);
     const answers = await Promise.all(
-      Array.from({ length: 150 }, () => socket.emitWithAck('match:unsubscribe', { matchId: '1001' })),
+      ids.map((matchId) => socket.emitWithAck('match:subscribe', { matchId })),
     );
     const codes = answers.map((a) => ('error' in a ? a.error.code : 'ok'));
-    expect(codes.filter((c) => c === 'request:rate-limited').length).toBeGreaterThan(0);
-    expect(codes.filter((c) => c === 'subscription:not-subscribed').length).toBeGreaterThan(0);
-    expect(socket.connected).toBe(true);
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(MAX_SUBSCRIPTIONS_PER_SOCKET);
+    expect(codes.filter((c) => c === 'subscription:limit')).toHaveLength(MAX_SUBSCRIPTIONS_PER_SOCKET);
+    // The refused ones hold nothing: leaving a granted match frees exactly one place. (After a pause: the
+    // hundred requests took the whole burst of the connection's rate limit.)
     await new Promise((resolve) => setTimeout(resolve, 300));
+    const granted = ids.filter((_, i) => codes[i] === 'ok');
+    const refused = ids.filter((_, i) => codes[i] !== 'ok');
+    expect(await socket.emitWithAck('match:unsubscribe', { matchId: refused[0]! })).toMatchObject({
+      error: { code: 'subscription:not-subscribed' },
+    });
+    await socket.emitWithAck('match:unsubscribe', { matchId: granted[0]! });
+    const again = await Promise.all(
+      refused.slice(0, 2).map((matchId) => socket.emitWithAck('match:subscribe', { matchId })),
+    );
+    expect(again.map((a) => ('error' in a ? a.error.code : 'ok')).sort()).toEqual([
+      'ok',
+      'subscription:limit',
+    ]);
+  });
+
+  it('tells a flood once that it is rate-limited, drops the rest unanswered, and serves the client again once it slows down', async () => {
+    const socket = client();
+    await connected(socket);
+    const codes: string[] = [];
+    for (let i = 0; i < 150; i++)
+      socket.emit('match:unsubscribe', { matchId: '1001' }, (a) => {
+        codes.push('error' in a ? a.error.code : 'ok');
+      });
+    // Refused requests cost their token too: fifty over the burst take 2.5 s of refill to pay back.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Answers come in order on one connection: once this one is in, every earlier one that will be is.
     expect(await socket.emitWithAck('match:subscribe', { matchId: '1001' })).toMatchObject({
       data: { kind: 'snapshot' },
     });
+    const refused = codes.filter((c) => c === 'request:rate-limited').length;
+    expect(codes.filter((c) => c === 'subscription:not-subscribed').length).toBeGreaterThanOrEqual(100);
+    expect(refused).toBeGreaterThanOrEqual(1);
+    // At most one answer per run of refusals; the bucket refills 20 a second, so a run may be broken once or twice.
+    expect(refused).toBeLessThanOrEqual(3);
+    expect(codes.length).toBeLessThan(130);
+    expect(socket.connected).toBe(true);
+  });
+
+  it('answers the first few unknown events, then drops them unanswered', async () => {
+    const socket = client();
+    await connected(socket);
+    const codes: string[] = [];
+    const emit = socket.emit.bind(socket) as (e: string, p: unknown, ack: (r: unknown) => void) => void;
+    for (let i = 0; i < 50; i++)
+      emit(`nonsense:${i}`, {}, (r) => codes.push((r as { error: { code: string } }).error.code));
+    expect(await socket.emitWithAck('match:subscribe', { matchId: '1001' })).toHaveProperty('data');
+    expect(codes).toEqual(Array.from({ length: MAX_UNKNOWN_EVENT_ANSWERS }, () => 'request:invalid'));
+  });
+
+  it('disconnects a connection that keeps sending while refused, whatever it sends', async () => {
+    const socket = client();
+    await connected(socket);
+    socket.io.opts.reconnection = false;
+    const reason = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const emit = socket.emit.bind(socket) as (e: string, p: unknown) => void;
+    // Events nobody handles, without acks: they count against the connection's rate limit as requests do.
+    for (let i = 0; i < 400; i++) emit(`noise:${i}`, { i });
+    expect(await reason).toBe('io server disconnect');
+    // Another connection from the same client is served.
+    expect(await client().emitWithAck('match:subscribe', { matchId: '1001' })).toHaveProperty('data');
   });
 
   it('refuses a browser origin that is not allowed', async () => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { MAX_SOCKET_PAYLOAD_BYTES } from '@pitchside/shared/constants';
 import { PitchsideError } from '@pitchside/shared/errors';
 import type { Ack, AckCallback, ClientToServerEvents } from '@pitchside/shared/protocol';
+import { cutOff, unsentBytes, withinSendBudget, type SendBudgetConn } from './send-budget.ts';
 
 /** A request a client may send: shared's ClientToServerEvents, each answered through an ack. */
 export type RequestEvent = keyof ClientToServerEvents;
@@ -27,7 +28,7 @@ export type RequestListener<E extends RequestEvent, Ctx> = (
 export function guarded<
   E extends RequestEvent,
   S extends z.ZodType<RequestPayload<E>>,
-  Ctx extends { data: RateState },
+  Ctx extends { data: RateState; conn: object; disconnect(close?: boolean): unknown },
 >(
   event: E,
   schema: S,
@@ -38,9 +39,21 @@ export function guarded<
   // What arrives is whatever the client sent, whatever the protocol says: `unknown` until parsed.
   const listener = async function (this: Ctx, payload: unknown, ack: unknown): Promise<void> {
     if (typeof ack !== 'function') return; // a request without an ack cannot be answered: ignore it
-    const reply = ack as (response: Ack<RequestAnswer<E>>) => void;
+    const conn = this.conn as SendBudgetConn;
+    // Answers go out only while the client reads them (send-budget.ts): else the connection is cut.
+    if (!withinSendBudget(conn)) return;
+    const answer = ack as (response: Ack<RequestAnswer<E>>) => void;
+    const reply = (response: Ack<RequestAnswer<E>>) => {
+      if (withinSendBudget(conn)) answer(response);
+    };
     try {
-      if (!takeToken(this.data)) throw new PitchsideError('request:rate-limited');
+      const admission = admit(this.data);
+      if (admission !== 'served') {
+        if (admission === 'flooding') disconnectFlooder(this);
+        // One answer per flood: the first request refused says so, the rest of the flood is dropped.
+        if (admission !== 'refused') return;
+        throw new PitchsideError('request:rate-limited');
+      }
       if (payloadBytes(payload) > MAX_SOCKET_PAYLOAD_BYTES)
         throw new PitchsideError('request:payload-too-large');
       const parsed = schema.safeParse(payload);
@@ -72,6 +85,8 @@ function payloadBytes(payload: unknown): number {
 export interface RateState {
   tokens?: number;
   tokensAt?: number;
+  /** Whether the current flood was told `request:rate-limited` already (cleared by the next request served). */
+  warned?: boolean;
 }
 
 /** Room for a reconnect that resubscribes everything at once; a sustained flood is refused. */
@@ -79,17 +94,49 @@ export const BURST = 100;
 export const REFILL_PER_SECOND = 20;
 
 /**
- * A token bucket kept as two numbers on the socket's data (not an object per socket): bursts are fine,
- * a flood is answered with rate-limited errors.
+ * Refused messages a connection may send on top of its bucket before it is disconnected: a client that
+ * keeps sending while refused is flooding, not bursting.
  */
-export function takeToken(state: RateState, now = Date.now()): boolean {
+export const FLOOD_DEBT = 100;
+
+/**
+ * Disconnects a flooding socket: politely when it reads (it is told `io server disconnect`), at once when
+ * its answers are still unsent (Engine.IO would wait for them to drain, and ws for its close frame to be
+ * answered within 30 s, neither of which a client that does not read lets happen).
+ */
+export function disconnectFlooder(socket: { conn: object; disconnect(close?: boolean): unknown }): void {
+  socket.disconnect(true);
+  const conn = socket.conn as SendBudgetConn;
+  if (unsentBytes(conn) > 0) cutOff(conn);
+  // A client that stops reading only now would hold the closing handshake for ws's 30 s: a second is enough.
+  else setTimeout(cutOff, FLOODER_CLOSE_MS, conn).unref();
+}
+const FLOODER_CLOSE_MS = 1000;
+
+/**
+ * What becomes of one inbound message: `served`; `refused`, the first refused since one was served (it is
+ * answered `request:rate-limited`); `dropped`, refused without an answer; `flooding`, refused and the
+ * connection is to be disconnected.
+ */
+export type Admission = 'served' | 'refused' | 'dropped' | 'flooding';
+
+/**
+ * A token bucket kept as numbers on the socket's data (not an object per socket), counting every message a
+ * connection sends, known or not: bursts are fine, a flood is refused (one `request:rate-limited` answer, the
+ * rest dropped), and a refused message costs its token too, so a connection that keeps sending runs into
+ * debt and, past FLOOD_DEBT, is disconnected. O(1), no allocation.
+ */
+export function admit(state: RateState, now = Date.now()): Admission {
   const elapsed = (now - (state.tokensAt ?? now)) / 1000;
   const tokens = Math.min(BURST, (state.tokens ?? BURST) + elapsed * REFILL_PER_SECOND);
   state.tokensAt = now;
-  if (tokens < 1) {
-    state.tokens = tokens;
-    return false;
-  }
   state.tokens = tokens - 1;
-  return true;
+  if (tokens >= 1) {
+    if (state.warned) state.warned = false;
+    return 'served';
+  }
+  if (state.tokens < -FLOOD_DEBT) return 'flooding';
+  if (state.warned) return 'dropped';
+  state.warned = true;
+  return 'refused';
 }

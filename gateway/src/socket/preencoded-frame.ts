@@ -11,6 +11,7 @@ interface FrameOptions {
   readOnly: boolean;
 }
 import type { Socket as EngineSocket } from 'engine.io';
+import { withinSendBudget, type SendBudgetConn } from './send-budget.ts';
 
 /**
  * A Socket.IO event encoded once for any number of viewers: the Engine.IO text, and the complete WebSocket
@@ -54,9 +55,6 @@ interface EngineInternals {
   writeBuffer: unknown[];
 }
 
-/** Viewers this far behind are cut off; they reconnect and resume from the stream instead of bloating memory. */
-export const MAX_BUFFERED_BYTES = 1 << 20;
-
 /**
  * How a write went: `frame`, the finished frame straight to the socket; `packet`, through Engine.IO's `write`
  * (a polling connection, something already queued, no frame built, or a closed connection: nothing to do);
@@ -71,6 +69,9 @@ export type WriteOutcome = 'frame' | 'packet' | 'no-sender' | 'cut-off';
  */
 export function writePreEncoded(conn: EngineSocket, event: PreEncodedEvent): WriteOutcome {
   if (conn.readyState !== 'open') return 'packet';
+  // Viewers too far behind (send-budget.ts) are cut off; they reconnect and resume from the stream instead
+  // of bloating memory. One number read for a viewer that keeps up.
+  if (!withinSendBudget(conn as unknown as SendBudgetConn)) return 'cut-off';
   if (!event.frame) {
     conn.write(event.socketIoPacket);
     return 'packet';
@@ -79,10 +80,6 @@ export function writePreEncoded(conn: EngineSocket, event: PreEncodedEvent): Wri
   const ws = transport.name === 'websocket' ? transport.socket : undefined;
   const sendFrame = ws?._sender?.sendFrame;
   if (ws && typeof sendFrame === 'function' && writeBuffer.length === 0) {
-    if ((ws.bufferedAmount ?? 0) > MAX_BUFFERED_BYTES) {
-      conn.close();
-      return 'cut-off';
-    }
     sendFrame.call(ws._sender, event.frame);
     return 'frame';
   }

@@ -1,7 +1,7 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
-import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '@pitchside/shared/constants';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET, MAX_UNKNOWN_EVENT_ANSWERS } from '@pitchside/shared/constants';
 import { ContentSubscribeSchema, type ContentTopic } from '@pitchside/shared/content';
 import { PitchsideError } from '@pitchside/shared/errors';
 import {
@@ -21,13 +21,14 @@ import {
 import type { MatchReads } from '../read-model/match-reads.ts';
 import { byKickoff } from '../read-model/match-reads.ts';
 import { zonedDayRange } from '../lib/zoned-day.ts';
-import { guarded } from './guard.ts';
+import { admit, disconnectFlooder, guarded } from './guard.ts';
 import type { MatchFanout } from './match-fanout.ts';
 import type { ScoreboardFanout } from './scoreboard-fanout.ts';
 import { contentRoom } from '../content/content-hub.ts';
 import { slimEngineConnection, slimSocket } from './idle-footprint.ts';
 import { HeartbeatSweep } from './heartbeat.ts';
 import { LibraryInternals } from './library-internals.ts';
+import { withinSendBudget, type SendBudgetConn } from './send-budget.ts';
 
 export type PitchsideServer = Server<
   ClientToServerEvents,
@@ -136,6 +137,12 @@ const contentRoomCount = (socket: PitchsideSocket): number => {
 const subscriptionCount = (socket: PitchsideSocket): number =>
   (socket.data.matches?.size ?? 0) + (socket.data.scoreboards?.size ?? 0) + contentRoomCount(socket);
 
+/**
+ * Refuses a new subscription when the connection already holds the cap. Called before the handler's first
+ * `await`, and the caller takes its place (adds to `held`, or joins the room) in the same synchronous step, so
+ * requests that arrive together each see the places taken by the ones before them: a hundred concurrent
+ * subscribes are held to the cap, not all checked against an empty count.
+ */
 function checkCapacity(socket: PitchsideSocket): void {
   if (subscriptionCount(socket) >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
     throw new PitchsideError(
@@ -171,18 +178,30 @@ export function attachSocketHandlers({
     MatchSubscribeSchema,
     async (socket: PitchsideSocket, { matchId, since }): Promise<MatchSubscribeResult> => {
       const held = (socket.data.matches ??= new Set());
-      if (!held.has(matchId)) checkCapacity(socket);
+      const reserved = !held.has(matchId);
+      if (reserved) {
+        checkCapacity(socket);
+        held.add(matchId); // the place is taken now, before the first await (see checkCapacity)
+      }
       // Join first, read second: a delta published in between reaches the client live (and is a harmless
       // duplicate if the read includes it too); reading first could lose it.
-      await matchFanout.join(matchId, socket.conn);
+      try {
+        await matchFanout.join(matchId, socket.conn);
+      } catch (error) {
+        if (reserved) {
+          held.delete(matchId);
+          matchFanout.leave(matchId, socket.conn);
+        }
+        throw error;
+      }
       // Gone while Redis confirmed the subscription (a page closed mid-subscribe): its disconnect handler has
-      // already run, and nothing else would take the connection out of the fan-out again, leaking the viewer
-      // and, once nobody else watches, the match's Redis channel.
+      // run (and left the matches held so far), but a request of another match may have joined after it;
+      // nothing else would take the connection out of the fan-out again, leaking the viewer and, once nobody
+      // else watches, the match's Redis channel.
       if (socket.disconnected) {
         matchFanout.leave(matchId, socket.conn);
         throw new PitchsideError('subscription:not-subscribed', 'The connection closed.');
       }
-      held.add(matchId);
       const notFound = () => {
         matchFanout.leave(matchId, socket.conn);
         held.delete(matchId);
@@ -223,9 +242,11 @@ export function attachSocketHandlers({
     async (socket: PitchsideSocket, { scope }): Promise<ScoreboardSnapshot> => {
       const room = scoreboardRoom(scope);
       const held = (socket.data.scoreboards ??= new Set());
-      if (!held.has(room)) checkCapacity(socket);
+      if (!held.has(room)) {
+        checkCapacity(socket);
+        held.add(room); // taken before the first await (see checkCapacity)
+      }
       await socket.join(room);
-      held.add(room);
       // Listen before reading, as for matches: an update in between arrives live rather than never.
       await scoreboardFanout.activate(scope);
       const entries = (await matches.entries(await idsInScope(matches, scope))).sort(byKickoff);
@@ -256,6 +277,7 @@ export function attachSocketHandlers({
     async (socket: PitchsideSocket, { topic }) => {
       const room = contentRoom(topic);
       if (!socket.rooms.has(room)) checkCapacity(socket);
+      // The in-memory adapter joins synchronously, so the room counts before the next request is checked.
       await socket.join(room);
       const changedAt = (await lastContentChange?.(topic)) ?? null;
       return { topic, changedAt, now: new Date().toISOString() };
@@ -277,11 +299,22 @@ export function attachSocketHandlers({
     unexpected,
   );
 
-  /** Requests nobody handles still get an answer, so a client never waits for an ack that cannot come. */
+  /**
+   * Requests nobody handles get an answer, so a client with a bug never waits for an ack that cannot come;
+   * but only the first few per connection (MAX_UNKNOWN_EVENT_ANSWERS): a flood of them is dropped unanswered,
+   * so it cannot make the gateway write without limit.
+   */
   function unknownRequest(this: PitchsideSocket, event: string, ...args: unknown[]): void {
-    if (KNOWN_REQUESTS.has(event)) return;
+    if (KNOWN_REQUESTS.has(event)) return; // counted by its own handler (guard.ts)
+    const admission = admit(this.data);
+    if (admission === 'flooding') disconnectFlooder(this);
+    if (admission !== 'served') return;
     const ack = args.at(-1);
     if (typeof ack !== 'function') return;
+    const answered = this.data.unknownAnswered ?? 0;
+    if (answered >= MAX_UNKNOWN_EVENT_ANSWERS) return;
+    this.data.unknownAnswered = answered + 1;
+    if (!withinSendBudget(this.conn as unknown as SendBudgetConn)) return;
     const label = JSON.stringify(String(event)).slice(0, 80);
     ack({ error: new PitchsideError('request:invalid', `Unknown event ${label}.`).toBody() });
   }

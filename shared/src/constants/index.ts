@@ -16,6 +16,14 @@ export const LANGUAGE_COOKIE = {
 /** Socket limits: the gateway enforces them and answers with a clear error ack. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
 export const MAX_SOCKET_PAYLOAD_BYTES = 4096;
+/**
+ * What a connection may have written and not yet sent (the client is not reading): past it the gateway cuts
+ * the connection. Far above what an honest viewer ever has pending (a snapshot, a few deltas), far below
+ * what thousands of such sockets would cost.
+ */
+export const MAX_UNSENT_BYTES_PER_SOCKET = 512 * 1024;
+/** Unknown events a connection gets an error answer to; later ones are dropped unanswered. */
+export const MAX_UNKNOWN_EVENT_ANSWERS = 10;
 /** How many deltas a match's stream keeps for resuming clients; older positions get a snapshot. */
 export const MATCH_STREAM_MAXLEN = 1000;
 

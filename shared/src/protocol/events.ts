@@ -54,6 +54,10 @@ export interface SocketData {
   /** Token bucket for inbound requests: tokens left and when they were last counted. */
   tokens?: number;
   tokensAt?: number;
+  /** Whether the current flood was told it is rate-limited (the rest of it goes unanswered). */
+  warned?: boolean;
+  /** Unknown events answered so far (at most MAX_UNKNOWN_EVENT_ANSWERS). */
+  unknownAnswered?: number;
 }
 
 /** Socket.IO path and the event names, for code that cannot use the types (k6, raw Engine.IO clients). */

@@ -193,7 +193,7 @@ describe('socket abuse', () => {
         `${results.oversized.length} 1 MiB frames (each connection closed), ${results.tooLargeCount} 8 KiB requests ` +
         `(refused payload-too-large), 20 sockets x ${EXTRA_MATCHES} subscriptions (${results.subscriptions['ok']} held, ` +
         `${results.subscriptions['subscription:limit']} over the cap of ${MAX_SUBSCRIPTIONS_PER_SOCKET}), ` +
-        `${results.floodCount} requests flooded (${results.floodAnswered} answered, ${results.flood['request:rate-limited']} of them rate-limited), ` +
+        `${results.floodCount} requests flooded (${results.floodAnswered} answered, ${results.flood['request:rate-limited'] ?? 0} of them rate-limited), ` +
         `${results.unknownCount} unknown events (${results.unknown['request:invalid']} answered), ${results.vanished} subscriptions left mid-flight, ${results.foreignOrigin.length} foreign-Origin handshakes (all refused); ` +
         `viewers: ${driver.seq - startSeq} deltas each, missing 0, publish-to-apply during abuse p50 ` +
         `${percentile(lags, 50)} ms, p99 ${percentile(lags, 99)} ms; after GC heap ${mib(before.heapUsed)} -> ` +

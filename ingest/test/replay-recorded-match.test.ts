@@ -382,7 +382,8 @@ describe('football-data: CFR Cluj–Pyunik (418504) replayed, 2-2 after extra ti
   const { ctx, play, rest, page } = useReplay({
     provider: 'football-data',
     matchId: MATCH,
-    rate: 800,
+    // Half time lasts 2 s of real time at this rate: a loaded machine's polls still see it.
+    rate: 400,
     // 65' to the break before extra time; eight minutes into the shoot-out (it has no kicks) to after the whistle.
     restarts: (timeline) => [
       { close: timeline.instantOf(65, null), open: timeline.phase('break_before_extra_time')!.from + 2 },

@@ -5,6 +5,7 @@ import { MAX_SUBSCRIPTIONS_PER_SOCKET, MAX_UNKNOWN_EVENT_ANSWERS } from '@pitchs
 import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
 import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
 import { connectClient, connected } from '@pitchside/test-support/gateway';
+import { keptMemoryOf, type KeptMemory } from '@pitchside/test-support/faults/kept-memory';
 import { spawnService, type ServiceProcess } from '@pitchside/test-support/faults/child-process';
 import { MatchDriver } from '@pitchside/test-support/faults/match-driver';
 import { sample, scrape } from '@pitchside/test-support/faults/prometheus-text';
@@ -53,7 +54,7 @@ describe('socket abuse', () => {
   let gateway: ServiceProcess;
   let url: string;
   const viewers: Viewer[] = [];
-  const memory: { rss: number; heapUsed: number }[] = [];
+  let measureMemory: () => Promise<KeptMemory>;
 
   beforeAll(async () => {
     t = await testRedis();
@@ -71,24 +72,13 @@ describe('socket abuse', () => {
       MALLOC_ARENA_MAX: '2', // as the gateway runs everywhere (npm start, compose, Kubernetes)
     });
     url = `http://127.0.0.1:${gateway.ready.port as number}`;
-    gateway.child.stdout!.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n'))
-        if (line.startsWith('{"memory"'))
-          memory.push((JSON.parse(line) as { memory: (typeof memory)[0] }).memory);
-    });
+    measureMemory = keptMemoryOf(gateway);
   }, 60_000);
   afterAll(async () => {
     for (const v of viewers) v.close();
     await gateway?.kill();
     await t?.cleanup();
   });
-
-  const measureMemory = async () => {
-    const n = memory.length;
-    gateway.child.kill('SIGUSR2');
-    await expect.poll(() => memory.length, { timeout: 10_000 }).toBe(n + 1);
-    return memory[n]!;
-  };
 
   it('caps or refuses each abuse; viewers keep receiving every delta; memory stays flat', async () => {
     for (let i = 0; i < VIEWERS; i++) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent, liveMatch } from '@pitchside/shared/testing';
 import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
 import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
+import { keptMemoryOf, type KeptMemory } from '@pitchside/test-support/faults/kept-memory';
 import { spawnService, type ServiceProcess } from '@pitchside/test-support/faults/child-process';
 import { NeverReader } from '@pitchside/test-support/faults/never-reader';
 import { sample, scrape } from '@pitchside/test-support/faults/prometheus-text';
@@ -27,7 +28,7 @@ describe('hostile sockets', () => {
   let t: TestRedis;
   let gateway: ServiceProcess;
   let port: number;
-  const memory: { rss: number; heapUsed: number }[] = [];
+  let keptMemory: () => Promise<KeptMemory>;
 
   beforeAll(async () => {
     t = await testRedis();
@@ -44,24 +45,13 @@ describe('hostile sockets', () => {
       MALLOC_ARENA_MAX: '2',
     });
     port = gateway.ready.port as number;
-    gateway.child.stdout!.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n'))
-        if (line.startsWith('{"memory"'))
-          memory.push((JSON.parse(line) as { memory: (typeof memory)[0] }).memory);
-    });
+    keptMemory = keptMemoryOf(gateway);
   }, 60_000);
   afterAll(async () => {
     await gateway?.kill();
     await t?.cleanup();
   });
 
-  /** Memory kept after a full garbage collection in the gateway (SIGUSR2, see gateway-main.ts). */
-  const keptMemory = async () => {
-    const n = memory.length;
-    gateway.child.kill('SIGUSR2');
-    await expect.poll(() => memory.length, { timeout: 10_000 }).toBe(n + 1);
-    return memory[n]!;
-  };
   const sockets = async () => sample(await scrape(`http://127.0.0.1:${port}/metrics`), 'gateway_sockets');
 
   it('cuts a socket that floods requests and never reads its replies; the memory stays bounded and is given back', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
+import { apiClient } from '@pitchside/test-support/auth-api';
 import { useLiveSite } from './support/live-site.ts';
 import {
   expectConnection,
@@ -30,12 +31,8 @@ async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: n
 /** An operator: an account holding the `admin` scope, signed in through the admin login. */
 async function operatorToken(): Promise<string> {
   const email = `operator-${randomUUID().slice(0, 8)}@example.com`;
-  const registered = await api<{ uid: string }>('/auth/register', {
-    method: 'POST',
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(registered.status).toBe(201);
-  await site.stack.db.query(`UPDATE users SET scope = '{admin}' WHERE id = $1`, [registered.data.uid]);
+  await apiClient(site.stack.url).register(email, PASSWORD);
+  await site.stack.db.query(`UPDATE users SET scope = '{admin}' WHERE email = $1`, [email]);
   const login = await api<{ token: { access_token: string } }>('/admin/login', {
     method: 'POST',
     body: JSON.stringify({ email, password: PASSWORD }),

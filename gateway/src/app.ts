@@ -78,7 +78,29 @@ export interface AppOptions {
    * fast (socket/library-internals.ts); on by default. Off: the libraries' public behaviour and costs.
    */
   libraryInternals?: boolean;
+  /** How long a client may take to send its request (DEFAULT_HTTP_TIMEOUTS); tests shorten them. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
+
+/**
+ * A client that trickles its request is dropped: headers within 10 s, the whole request within 30 s, an idle
+ * keep-alive connection closed after 5 s (below nginx's and browsers' own, so the gateway never closes a
+ * connection they are reusing at that moment). Node checks the first two every `checkEveryMs`; the defaults
+ * (60 s, 300 s, checked every 30 s) held a slowloris connection for minutes. A WebSocket, once upgraded, and a
+ * response being streamed are not requests any more: none of these apply to them.
+ */
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  checkEveryMs: number;
+}
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  checkEveryMs: 1_000,
+};
 
 export interface App {
   httpServer: HttpServer;
@@ -199,7 +221,16 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   app.use(errorHandler(logger.child({ module: 'rest' })));
 
   // Socket.IO wraps the server's request listener: the Express app must be in place before it attaches.
-  const httpServer = createServer(app);
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts };
+  const httpServer = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    app,
+  );
   const internals = new LibraryInternals(
     options.libraryInternals ?? true,
     logger.child({ module: 'library-internals' }),

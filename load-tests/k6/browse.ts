@@ -1,22 +1,27 @@
 /**
  * REST browsing mix: what the pages' loaders and the browser read from /api on a match day, at a fixed
- * arrival rate (visitors do not slow down when the site does). Each visitor keeps the ETags it was given
- * and revalidates with If-None-Match, as a browser does, so 304s count.
+ * arrival rate of page views (visitors do not slow down when the site does). Each VU keeps the ETags it was
+ * given and revalidates with If-None-Match, as a browser does, so 304s count. A competition without a table
+ * (a cup, most basketball) answers its standings with 404 `competition:not-found`, which the league page shows
+ * as "no table": that answer is right, any other 404 is not.
  *
  *   k6 run -e BASE_URL=https://staging.example -e RATE=500 load-tests/k6/browse.ts
  *
- * Env: BASE_URL, RATE (100 requests/s), DURATION (5m), TZ (Europe/Berlin: the visitors' time zone).
+ * Env: BASE_URL, RATE (100 page views/s; a home view makes 3 requests, the others 1: about 1.7 requests per
+ * view), DURATION (5m), TZ (Europe/Berlin: the visitors' time zone), ADDRESSES (lib/config.ts).
  */
 import http, { type RefinedResponse, type ResponseType } from 'k6/http';
 import { check } from 'k6';
+import exec from 'k6/execution';
 import { Rate } from 'k6/metrics';
 import type { Options } from 'k6/options';
-import { BASE_URL, duration, num, str } from './lib/config.ts';
+import { BASE_URL, duration, num, str, visitorHeaders } from './lib/config.ts';
 
 const RATE = num('RATE', 100);
 const TZ = str('TZ', 'Europe/Berlin');
 
 const notModified = new Rate('pitchside_not_modified');
+const noTable = new Rate('pitchside_standings_no_table');
 
 export const options: Options = {
   scenarios: {
@@ -67,16 +72,27 @@ export function setup(): World {
 /** ETags this VU was given, by URL. */
 const etags = new Map<string, string>();
 
+/** What a page may answer besides 200 and 304: the standings' "no table". */
+const NO_TABLE = (r: RefinedResponse<ResponseType | undefined>) =>
+  r.status === 404 && r.json('error.code') === 'competition:not-found';
+
 function get(path: string, page: string): void {
   const url = `${BASE_URL}${path}`;
   const etag = etags.get(url);
   const res = http.get(url, {
-    headers: etag ? { 'If-None-Match': etag } : {},
+    headers: { ...visitorHeaders(exec.vu.idInTest), ...(etag ? { 'If-None-Match': etag } : {}) },
     tags: { page, name: page },
+    responseCallback: http.expectedStatuses(200, 304, ...(page === 'standings' ? [404] : [])),
   });
   const fresh = res.status === 304;
   notModified.add(fresh, { page });
-  check(res, { [`${page}: 200 or 304`]: (r) => r.status === 200 || r.status === 304 });
+  const answered = (r: typeof res) => r.status === 200 || r.status === 304;
+  if (page === 'standings') {
+    noTable.add(res.status === 404);
+    check(res, { 'standings: 200, 304 or no table': (r) => answered(r) || NO_TABLE(r) });
+  } else {
+    check(res, { [`${page}: 200 or 304`]: answered });
+  }
   const next = res.headers.Etag ?? res.headers.ETag;
   if (next) etags.set(url, next);
 }

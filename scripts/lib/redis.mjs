@@ -66,3 +66,19 @@ export async function ensureRedis(url = 'redis://127.0.0.1:6379') {
   }
   throw new Error(`redis-server was started on port ${port} but does not answer; see .pitchside/redis.log`);
 }
+
+/**
+ * Empties the database of a `redis://host:port/<db>` URL (a load test's own, never db 0): SELECT then FLUSHDB,
+ * spoken in RESP by hand, as the ping is.
+ */
+export async function flushRedisDatabase(url) {
+  const { hostname, port, pathname } = new URL(url);
+  const db = Number(pathname.slice(1) || 0);
+  if (!(db > 0))
+    throw new Error(`will not flush database 0 of ${url}: give the load test its own database index`);
+  const flushed = await pingTcp(hostname.replace(/^\[|\]$/g, ''), Number(port || 6379), 5000, {
+    greeting: `SELECT ${db}\r\nFLUSHDB\r\n`,
+    answered: (reply) => reply.startsWith('+OK\r\n+OK'), // both answers come in one write
+  });
+  if (!flushed) throw new Error(`could not empty Redis database ${db} at ${url}`);
+}

@@ -2,7 +2,9 @@ import http from 'k6/http';
 import { check } from 'k6';
 import { Counter, Rate, Trend } from 'k6/metrics';
 import { clearTimeout, setTimeout } from 'k6/timers';
+import exec from 'k6/execution';
 import { WebSocket } from 'k6/websockets';
+import { visitorHeaders } from './config.ts';
 import { socketUrl } from './engine-io.ts';
 import { MatchTracker, type DeltaHead, type Observation, type SubscribeAck } from './match-tracker.ts';
 import { SocketIoSession } from './socket-io-session.ts';
@@ -20,12 +22,17 @@ export const viewerMetrics = {
   subscribeMs: new Trend('pitchside_subscribe_ms', true),
   connectMs: new Trend('pitchside_socket_connect_ms', true),
   socketErrors: new Counter('pitchside_socket_errors'),
+  /** Per session: 1 when it ended other than by the viewer leaving (its budget is a share of sessions). */
+  sessionFailed: new Rate('pitchside_session_failed'),
   noMatch: new Counter('pitchside_no_match_to_watch'),
 };
 
 /** Entries of /api/matches/hot or /api/matches/live: `{ data: [{ match: { id } }] }`. */
 export function matchIds(baseUrl: string, path: string, tag: string): string[] {
-  const res = http.get(`${baseUrl}${path}`, { tags: { name: tag } });
+  const res = http.get(`${baseUrl}${path}`, {
+    tags: { name: tag },
+    headers: visitorHeaders(exec.vu.idInTest),
+  });
   if (!check(res, { [`${tag} is 200`]: (r) => r.status === 200 })) return [];
   const data = res.json('data') as { match?: { id?: string } }[] | null;
   return (data ?? []).flatMap((e) => (e.match?.id ? [e.match.id] : []));
@@ -66,16 +73,19 @@ function record(observation: Observation | null): void {
 }
 
 /**
- * One viewer on one match for `holdMs`: opens the socket, subscribes, applies deltas, resubscribes with its
+ * One viewer on one match for `holdMs` after its subscribe is answered: opens the socket (with its VU's own
+ * address, lib/config.ts), subscribes, applies deltas, resubscribes with its
  * position after a gap or an epoch change (as the website does), answers pings, and leaves. The VU's
  * iteration ends when the socket closes (k6 keeps the event loop running until then).
  */
 export function watchMatch(baseUrl: string, matchId: string, holdMs: number): void {
   const m = viewerMetrics;
   const openedAt = Date.now();
-  const ws = new WebSocket(socketUrl(baseUrl));
+  // Each VU is one fan with one address (k6 counts VUs from 1).
+  const ws = new WebSocket(socketUrl(baseUrl), null, { headers: visitorHeaders(exec.vu.idInTest) });
   const tracker = new MatchTracker(matchId);
   let leave: ReturnType<typeof setTimeout> | null = null;
+  let refused = false;
 
   const subscribe = () => {
     tracker.subscribing();
@@ -86,10 +96,13 @@ export function watchMatch(baseUrl: string, matchId: string, holdMs: number): vo
       m.subscribeMs.add(Date.now() - sentAt);
       if (error !== null) {
         m.socketErrors.add(1, { reason: error });
+        refused = true;
         session.close();
         return;
       }
       for (const o of observations) record(o);
+      // The stay counts from the first answer: a viewer never leaves with its subscribe unanswered.
+      if (leave === null) leave = setTimeout(() => session.close(), holdMs);
       if (tracker.needsResubscribe) subscribe();
     });
   };
@@ -98,7 +111,6 @@ export function watchMatch(baseUrl: string, matchId: string, holdMs: number): vo
     onConnect() {
       m.connectMs.add(Date.now() - openedAt);
       subscribe();
-      leave = setTimeout(() => session.close(), holdMs);
     },
     onEvent(name, args) {
       if (name !== 'match:updated') return;
@@ -108,6 +120,7 @@ export function watchMatch(baseUrl: string, matchId: string, holdMs: number): vo
     onClose(reason) {
       if (leave !== null) clearTimeout(leave);
       if (reason !== 'client close') m.socketErrors.add(1, { reason });
+      m.sessionFailed.add(refused || reason !== 'client close');
     },
   });
 }

@@ -13,6 +13,7 @@ import { matchesRoutes } from './rest/matches-routes.ts';
 import { referenceRoutes } from './rest/reference-routes.ts';
 import { MatchFanout } from './socket/match-fanout.ts';
 import { ScoreboardFanout } from './socket/scoreboard-fanout.ts';
+import type { AddressLimits } from './socket/address-gate.ts';
 import { attachSocketHandlers, createSocketServer, type PitchsideServer } from './socket/socket-server.ts';
 import { LibraryInternals } from './socket/library-internals.ts';
 import { createGatewayMetrics } from './metrics.ts';
@@ -78,6 +79,8 @@ export interface AppOptions {
    * fast (socket/library-internals.ts); on by default. Off: the libraries' public behaviour and costs.
    */
   libraryInternals?: boolean;
+  /** New and open sockets per client address (socket/address-gate.ts, its defaults); false: no limit. */
+  socketAddressLimits?: AddressLimits | false;
   /** How long a client may take to send its request (DEFAULT_HTTP_TIMEOUTS); tests shorten them. */
   httpTimeouts?: Partial<HttpTimeouts>;
 }
@@ -239,6 +242,9 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     allowedOrigins: options.allowedOrigins ?? [],
     logger,
     internals,
+    ...(options.socketAddressLimits !== undefined && { addressLimits: options.socketAddressLimits }),
+    trustProxy: options.trustProxy,
+    onRefused: (reason) => metrics.socketsRefused.inc({ reason }),
   });
   const matchFanout = new MatchFanout(
     deps.subscriber,

@@ -65,6 +65,12 @@ export function createGatewayMetrics(read: GatewayReadings) {
       help: 'Match deltas written to viewers',
       registers: [registry],
     }),
+    socketsRefused: new Counter({
+      name: 'gateway_sockets_refused_total',
+      help: 'Socket handshakes refused by the per-address limits (socket/address-gate.ts), by reason',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
     httpDuration: new Histogram({
       name: 'gateway_http_request_duration_seconds',
       help: 'HTTP requests (REST, pages, assets) from arrival to the last byte handed to the kernel',

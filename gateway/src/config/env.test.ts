@@ -21,4 +21,15 @@ describe('readEnv', () => {
     expect(env.STREAMS_API_URL).toBeUndefined();
     expect(env.streamsFromSimulator).toBe(false);
   });
+
+  it('reads the per-address socket limits as new/seconds/open, or off, and names a bad value', () => {
+    expect(readEnv({}).SOCKET_ADDRESS_LIMITS).toBeUndefined();
+    expect(readEnv({ SOCKET_ADDRESS_LIMITS: '50/10/200' }).SOCKET_ADDRESS_LIMITS).toEqual({
+      perWindow: 50,
+      windowS: 10,
+      concurrent: 200,
+    });
+    expect(readEnv({ SOCKET_ADDRESS_LIMITS: 'off' }).SOCKET_ADDRESS_LIMITS).toBe(false);
+    expect(() => readEnv({ SOCKET_ADDRESS_LIMITS: '50 a second' })).toThrow(/SOCKET_ADDRESS_LIMITS/);
+  });
 });

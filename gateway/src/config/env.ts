@@ -66,6 +66,20 @@ const BaseEnvSchema = z.object({
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .default('')
     .transform((v) => v !== 'false' && v !== '0' && v !== 'no'),
+  /**
+   * Sockets per client address (socket/address-gate.ts): `<new>/<seconds>/<open>` (default 100/5/1000: 100 new
+   * sockets every 5 s, 1000 open at once), or `off` (the fan-out benchmark, whose viewers share one address).
+   */
+  SOCKET_ADDRESS_LIMITS: z
+    .string()
+    .regex(/^(off|\d+\/\d+\/\d+)$/, 'must be off or <new>/<seconds>/<open>, e.g. 100/5/1000')
+    .optional()
+    .transform((v) => {
+      if (v === undefined) return undefined;
+      if (v === 'off') return false as const;
+      const [perWindow, windowS, concurrent] = v.split('/').map(Number) as [number, number, number];
+      return { perWindow, windowS, concurrent };
+    }),
   /** Accounts' PostgreSQL; unset: an embedded PGlite in DATA_DIR/pglite (one process at a time). */
   DATABASE_URL: unsetIfEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),

@@ -29,6 +29,13 @@ import { slimEngineConnection, slimSocket } from './idle-footprint.ts';
 import { HeartbeatSweep } from './heartbeat.ts';
 import { LibraryInternals } from './library-internals.ts';
 import { withinSendBudget, type SendBudgetConn } from './send-budget.ts';
+import {
+  AddressGate,
+  DEFAULT_ADDRESS_LIMITS,
+  type AddressLimits,
+  type AddressRefusal,
+  type TrustProxy,
+} from './address-gate.ts';
 
 export type PitchsideServer = Server<
   ClientToServerEvents,
@@ -51,6 +58,12 @@ export interface SocketServerOptions {
   pingTimeout?: number;
   /** The tweaks of socket.io, engine.io and ws internals (library-internals.ts); on unless given. */
   internals?: LibraryInternals;
+  /** New and open sockets per client address (address-gate.ts; its defaults); false: none (fan-out benchmark). */
+  addressLimits?: AddressLimits | false;
+  /** Which proxies may name the client's address: Express's `trust proxy`, the same value. */
+  trustProxy?: TrustProxy;
+  /** Told of each handshake the address limits refused. */
+  onRefused?: (reason: AddressRefusal) => void;
 }
 
 export function createSocketServer(httpServer: HttpServer, options: SocketServerOptions): PitchsideServer {
@@ -63,11 +76,27 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     maxHttpBufferSize: HARD_PAYLOAD_LIMIT,
     cleanupEmptyChildNamespaces: true,
     allowRequest: (req, callback) => {
-      if (originAllowed(req, options.allowedOrigins)) return callback(null, true);
-      options.logger.info({ origin: req.headers.origin }, 'socket refused: origin not allowed');
-      callback('request:origin-forbidden', false);
+      if (!originAllowed(req, options.allowedOrigins)) {
+        options.logger.info({ origin: req.headers.origin }, 'socket refused: origin not allowed');
+        return callback('request:origin-forbidden', false);
+      }
+      if (!gate) return callback(null, true);
+      // Refused without a log line each: a flood of handshakes would become a flood of logs (metrics count them).
+      void gate.admit(req).then((refusal) => {
+        if (refusal) options.onRefused?.(refusal);
+        callback(refusal, refusal === null);
+      });
     },
   });
+  const gate =
+    options.addressLimits === false
+      ? null
+      : new AddressGate(options.addressLimits ?? DEFAULT_ADDRESS_LIMITS, options.trustProxy);
+  if (gate) {
+    io.engine.on('connection', (conn: { request: IncomingMessage; once(e: 'close', f: () => void): void }) =>
+      conn.once('close', gate.opening(conn.request)),
+    );
+  }
   // Idle viewers are most of a hot match's connections: see idle-footprint.ts and heartbeat.ts.
   const internals = options.internals ?? new LibraryInternals(true, options.logger);
   if (!internals.enabled) return io;

@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   'request:payload-too-large': 'The payload is too large.',
   'request:origin-forbidden': 'This origin may not connect.',
   'request:rate-limited': 'Too many requests; slow down.',
+  'connection:rate-limited': 'Too many new connections from this address; wait a moment.',
+  'connection:too-many': 'This address holds too many open connections.',
   'resource:not-found': 'Nothing exists at this address.',
   'match:not-found': 'No match has this id.',
   'competition:not-found': 'No competition has this id.',

@@ -14,6 +14,7 @@ import { referenceRoutes } from './rest/reference-routes.ts';
 import { MatchFanout } from './socket/match-fanout.ts';
 import { ScoreboardFanout } from './socket/scoreboard-fanout.ts';
 import type { AddressLimits } from './socket/address-gate.ts';
+import { metricsAccess } from './metrics-access.ts';
 import { attachSocketHandlers, createSocketServer, type PitchsideServer } from './socket/socket-server.ts';
 import { LibraryInternals } from './socket/library-internals.ts';
 import { createGatewayMetrics } from './metrics.ts';
@@ -81,6 +82,8 @@ export interface AppOptions {
   libraryInternals?: boolean;
   /** New and open sockets per client address (socket/address-gate.ts, its defaults); false: no limit. */
   socketAddressLimits?: AddressLimits | false;
+  /** A bearer token Prometheus must show for /metrics (metrics-access.ts); unset: private addresses only. */
+  metricsToken?: string | undefined;
   /** How long a client may take to send its request (DEFAULT_HTTP_TIMEOUTS); tests shorten them. */
   httpTimeouts?: Partial<HttpTimeouts>;
 }
@@ -177,7 +180,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     const redisUp = (await deps.redis.ping().catch(() => 'down')) === 'PONG';
     res.status(redisUp ? 200 : 503).json({ data: { redis: redisUp ? 'up' : 'down' } });
   });
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', metricsAccess(options.metricsToken), async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   // Guides run to 100,000 characters: parsed here, before the accounts' admin router's 16 kB parser.

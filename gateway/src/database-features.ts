@@ -67,7 +67,11 @@ export async function databaseFeatures(
     },
     options.content,
   );
-  const ops = await createOps({ ...deps, gate: accounts, logger }, auth, options.ops);
+  const ops = await createOps(
+    { ...deps, gate: accounts, logger, publicBaseUrl: deps.publicBaseUrl },
+    auth,
+    options.ops,
+  );
   let payments: { close(): Promise<void> } | null = null;
   const contactMailer = new Mailer(db, {
     smtpUrl: auth.smtpUrl,
@@ -116,6 +120,7 @@ export async function databaseFeatures(
             matches: deps.matches,
             logger,
             publicBaseUrl: deps.publicBaseUrl,
+            allowedOrigins: deps.allowedOrigins ?? [],
             authSecret: auth.secret,
             httpServer: deps.httpServer,
             extraStreamSources: content.matchStreamSources,

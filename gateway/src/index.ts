@@ -50,6 +50,7 @@ const app = await createApp(
     libraryInternals: env.SOCKET_LIBRARY_INTERNALS,
     trustProxy: env.TRUST_PROXY,
     socketAddressLimits: env.SOCKET_ADDRESS_LIMITS,
+    metricsToken: env.METRICS_TOKEN,
     payments: paymentsOptionsFromEnv(env),
     ops: { intervalMs: env.OPS_SAMPLE_MS },
     // The embedded simulator streams the demo's TV channels and films: seed them once into an empty catalogue.

@@ -222,6 +222,42 @@ describe('operators dashboard', () => {
       expect((await board('/api/queues', { headers: { cookie } })).status).toBe(403);
     });
 
+    it("takes the board's state-changing requests only from the site's own pages (CSRF)", async () => {
+      const admin = await user(true);
+      const cookie = cookieOf((await api.post('/admin/ops/board-session', undefined, admin.token)) as never);
+      const pause = (headers: Record<string, string>) =>
+        board('/api/queues/payments-reconcile/pause', { method: 'PUT', headers: { cookie, ...headers } });
+      const refusals = await Promise.all([
+        pause({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }),
+        pause({ 'sec-fetch-site': 'same-site' }),
+        pause({ origin: 'https://evil.example' }),
+        pause({}),
+      ]);
+      for (const res of refusals) {
+        expect(res.status).toBe(403);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+          'request:origin-forbidden',
+        );
+      }
+      const queues = async () =>
+        (
+          (await (await board('/api/queues', { headers: { cookie } })).json()) as {
+            queues: { name: string; isPaused: boolean }[];
+          }
+        ).queues.find((q) => q.name === 'payments-reconcile')!.isPaused;
+      expect(await queues()).toBe(false);
+
+      // The board's own page: the browser says same-origin (or, without Fetch Metadata, sends our Origin).
+      expect((await pause({ 'sec-fetch-site': 'same-origin', origin: gateway.url })).status).toBe(200);
+      expect(await queues()).toBe(true);
+      const resume = await board('/api/queues/payments-reconcile/resume', {
+        method: 'PUT',
+        headers: { cookie, origin: gateway.url },
+      });
+      expect(resume.status).toBe(200);
+      expect(await queues()).toBe(false);
+    });
+
     it('refuses an expired, a forged or a foreign cookie', async () => {
       const admin = await user(true);
       const claims = { userId: admin.uid, sessionId: '00000000-0000-4000-8000-000000000001' };

@@ -313,6 +313,19 @@ describe.each<TestDatabaseKind>(['postgres', 'pglite'])(
       expect((await readOrder(buyer.token, cancelled.order.id)).state).toBe('cancelled');
     });
 
+    it("only the buyer's own cancel link cancels: a stranger who knows the order id cancels nothing", async () => {
+      const buyer = await signUp();
+      const { order: created, checkoutId } = await order(buyer.token);
+      const stranger = (query: string) =>
+        land(`${gateway.url}/api/payments/sandbox/return?order=${created.id}&cancelled=1${query}`);
+      // The buyer is still on the provider's page: forged cancel links, all at once, change nothing.
+      await Promise.all([stranger(''), stranger('&sig='), stranger(`&sig=${'A'.repeat(43)}`)]);
+      expect((await readOrder(buyer.token, created.id)).state).toBe('created');
+      // The buyer pays after all, and the plan is granted.
+      expect(await land(await decide(checkoutId, 'approve'))).toBe(`/en/payment/success?order=${created.id}`);
+      expect((await readOrder(buyer.token, created.id)).state).toBe('captured');
+    });
+
     it('the same webhook ten times at once: one paid order, one entitlement; a refund ends it', async () => {
       const buyer = await signUp();
       const { order: created, checkoutId } = await order(buyer.token);

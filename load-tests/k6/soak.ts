@@ -8,7 +8,8 @@
  *
  * Env: BASE_URL, SOAK_VUS (500), RAMP (2m), SOAK_DURATION (1h), STAY_SECONDS (120: mean stay on a match;
  * stays are exponential, capped at five times the mean), METRICS_URL (BASE_URL/metrics; none = no probe),
- * PROBE_EVERY_S (30), MAX_RSS_MB (1024), ADDRESSES (lib/config.ts).
+ * PROBE_EVERY_S (30), METRICS_TOKEN (the gateway's, when it has one), MAX_RSS_MB (1024), ADDRESSES
+ * (lib/config.ts).
  *
  * Viewers k6 ramps down at the end finish their stay (the grace is the longest stay), so a failed session is
  * the product's failure, never the script cutting one off.
@@ -97,7 +98,11 @@ const sampleOf = (text: string, name: string): number | null => {
 
 /** Reads the gateway's own view of itself (prom-client's default metrics and the gateway's gauges). */
 export function probe(): void {
-  const res = http.get(METRICS_URL, { tags: { name: 'metrics' } });
+  const token = __ENV.METRICS_TOKEN;
+  const res = http.get(METRICS_URL, {
+    tags: { name: 'metrics' },
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   const read = check(res, { 'metrics is 200': (r) => r.status === 200 }, { name: 'metrics' });
   if (read && typeof res.body === 'string') {
     const text = res.body;

@@ -80,6 +80,8 @@ const BaseEnvSchema = z.object({
       const [perWindow, windowS, concurrent] = v.split('/').map(Number) as [number, number, number];
       return { perWindow, windowS, concurrent };
     }),
+  /** The bearer token Prometheus shows for /metrics (16+ characters); unset: only direct private scrapes. */
+  METRICS_TOKEN: unsetIfEmpty(z.string().min(16)),
   /** Accounts' PostgreSQL; unset: an embedded PGlite in DATA_DIR/pglite (one process at a time). */
   DATABASE_URL: unsetIfEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),

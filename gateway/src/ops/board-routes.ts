@@ -8,6 +8,7 @@ import { PitchsideError } from '@pitchside/shared/errors';
 import { accountRequests } from '../auth/request-context.ts';
 import { authOf, requireScope, requireUser } from '../auth/require-user.ts';
 import { sendError } from '../rest/http-errors.ts';
+import { sameOriginOnly, secureCookie } from '../lib/site-origin.ts';
 import type { AdminGate } from './admin-namespace.ts';
 import type { BoardSessionTokens } from './board-session.ts';
 
@@ -19,10 +20,14 @@ const SIGN_IN_PATH = '/en/cms/login';
 
 /**
  * POST /api/admin/ops/board-session (bearer, `admin` scope): sets the queue board's session cookie, HttpOnly
- * (no script reads it), SameSite=Strict (no other site can make the browser send it: the board's own POSTs,
- * retry and clean, need no CSRF token then), Path=/admin/queues, and as short-lived as the token inside.
+ * (no script reads it), SameSite=Strict (no other site can make the browser send it), Secure when the site is
+ * https (PUBLIC_BASE_URL, or this request), Path=/admin/queues, and as short-lived as the token inside.
  */
-export function boardSessionRoutes(gate: AdminGate, tokens: BoardSessionTokens): Router {
+export function boardSessionRoutes(
+  gate: AdminGate,
+  tokens: BoardSessionTokens,
+  publicBaseUrl: string | undefined,
+): Router {
   const router = Router();
   router.use(accountRequests);
   router.post(
@@ -34,7 +39,7 @@ export function boardSessionRoutes(gate: AdminGate, tokens: BoardSessionTokens):
       res.cookie(BOARD_COOKIE, await tokens.sign({ userId, sessionId }), {
         httpOnly: true,
         sameSite: 'strict',
-        secure: req.secure,
+        secure: secureCookie(req, publicBaseUrl),
         path: BOARD_PATH,
         maxAge: tokens.ttlS * 1000,
       });
@@ -58,6 +63,7 @@ export function boardRoutes(deps: {
   gate: AdminGate;
   tokens: BoardSessionTokens;
   queues: readonly Queue[];
+  publicBaseUrl: string | undefined;
 }): Router {
   const serverAdapter = new ExpressAdapter().setBasePath(BOARD_PATH);
   createBullBoard({
@@ -68,6 +74,9 @@ export function boardRoutes(deps: {
     options: { uiConfig: { boardTitle: 'Pitchside queues' } },
   });
   const router = Router();
+  // SameSite=Strict already keeps other sites' requests from carrying the cookie; the board's POSTs (retry,
+  // clean, pause) must also come from the site's own pages, for browsers that do not honour SameSite.
+  router.use(sameOriginOnly(deps.publicBaseUrl));
   router.use(boardGuard(deps.gate, deps.tokens));
   router.use(serverAdapter.getRouter() as Router);
   return router;

@@ -28,6 +28,8 @@ export interface OpsDeps {
   gate: AdminGate;
   matches: MatchReads;
   logger: Logger;
+  /** The site's public origin (PUBLIC_BASE_URL): the board's cookie is Secure and its POSTs same-origin by it. */
+  publicBaseUrl?: string | undefined;
 }
 
 /**
@@ -60,8 +62,8 @@ export async function createOps(
   );
 
   const router = Router();
-  router.use('/api/admin/ops', boardSessionRoutes(deps.gate, tokens));
-  router.use(BOARD_PATH, boardRoutes({ gate: deps.gate, tokens, queues }));
+  router.use('/api/admin/ops', boardSessionRoutes(deps.gate, tokens, deps.publicBaseUrl));
+  router.use(BOARD_PATH, boardRoutes({ gate: deps.gate, tokens, queues, publicBaseUrl: deps.publicBaseUrl }));
 
   let attached: { close(): void; census: ViewerCensus } | null = null;
   return {

@@ -57,6 +57,8 @@ export interface PaymentsContext {
   matches: MatchReads;
   logger: Logger;
   publicBaseUrl?: string;
+  /** Origins besides the site's own whose pages may buy (ALLOWED_ORIGINS). */
+  allowedOrigins: readonly string[];
   /** The accounts' token secret: the default secrets here derive from it. */
   authSecret: string;
   /** The gateway's server, once it exists: the sandbox posts its webhooks to it. */
@@ -120,7 +122,13 @@ export async function mountPayments(
 
   const catalogue = new Catalogue(ctx.db);
   const entitlements = new Entitlements(ctx.db);
-  const orders = new Orders({ db: ctx.db, catalogue, providers, logger });
+  const orders = new Orders({
+    db: ctx.db,
+    catalogue,
+    providers,
+    logger,
+    returnSecret: derive(ctx.authSecret, 'order-cancel-links'),
+  });
 
   app.use(
     '/api',
@@ -131,6 +139,7 @@ export async function mountPayments(
       entitlements,
       methods,
       publicBaseUrl: ctx.publicBaseUrl,
+      allowedOrigins: ctx.allowedOrigins,
       logger,
     }),
   );

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { PitchsideError } from '@pitchside/shared/errors';
 import type { CreateOrderBodySchema, CreateOrderResponse, Order } from '@pitchside/shared/payments';
@@ -82,6 +83,8 @@ export interface OrdersDeps {
   catalogue: Catalogue;
   providers: ReadonlyMap<PaymentProviderId, PaymentProvider>;
   logger: Logger;
+  /** Signs each order's cancel link (32+ characters): only the buyer, sent there by the provider, holds it. */
+  returnSecret: string;
 }
 
 /**
@@ -153,7 +156,7 @@ export class Orders {
       currency: row.currency,
       description: `Pitchside ${row.plan_name}`,
       returnUrl,
-      cancelUrl: `${returnUrl}&cancelled=1`,
+      cancelUrl: `${returnUrl}&cancelled=1&sig=${this.cancelSignature(row.id)}`,
     });
     const [stored] = await this.db.query<OrderRow>(
       `UPDATE orders SET provider_reference = $2, updated_at = $3 WHERE id = $1 RETURNING *`,
@@ -292,10 +295,17 @@ export class Orders {
    * still wins, "captured" outranks "cancelled"). Returns where to send the buyer. Nothing here needs the
    * caller to be signed in: it can only complete or abandon what the buyer did at the provider.
    */
-  async returned(providerId: string, orderId: string, cancelled: boolean): Promise<OrderRow> {
+  async returned(
+    providerId: string,
+    orderId: string,
+    cancel: { signature: string } | null,
+  ): Promise<OrderRow> {
     const order = UUID.test(orderId) ? await this.row(orderId) : null;
     if (!order || order.provider !== providerId) throw new PitchsideError('order:not-found');
     if (!awaitsProvider(order.state)) return order;
+    // Giving up is the buyer's alone: the cancel link the provider was given carries the order's signature.
+    // Anyone else who knows an order id gets the plain return (a capture, if the provider says approved).
+    const cancelled = cancel !== null && this.signedCancel(order.id, cancel.signature);
     try {
       if (!cancelled) return (await this.capture(order.id)) ?? order;
       const said = order.provider_reference
@@ -318,6 +328,16 @@ export class Orders {
       this.logger.warn({ err: error, orderId }, 'capture on return failed');
       return (await this.row(order.id)) ?? order;
     }
+  }
+
+  private cancelSignature(orderId: string): string {
+    return createHmac('sha256', this.deps.returnSecret).update(`cancel:${orderId}`).digest('base64url');
+  }
+
+  private signedCancel(orderId: string, signature: string): boolean {
+    const expected = Buffer.from(this.cancelSignature(orderId));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   /**

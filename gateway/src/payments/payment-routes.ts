@@ -1,6 +1,7 @@
 import express, { Router, type Request } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { PitchsideError } from '@pitchside/shared/errors';
 import {
   AdminCreateDealBodySchema,
   AdminCreatePlanBodySchema,
@@ -17,6 +18,7 @@ import type { Accounts } from '../auth/accounts.ts';
 import { accountRequests, requestContext } from '../auth/request-context.ts';
 import { authOf, requireScope, requireUser } from '../auth/require-user.ts';
 import { parseInput } from '../rest/http-errors.ts';
+import { trustedOrigin } from '../lib/site-origin.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { Entitlements } from './entitlements.ts';
 import type { Orders } from './orders.ts';
@@ -26,6 +28,7 @@ const OrderParams = z.object({ id: z.string().min(1).max(64) });
 const ReturnQuery = z.object({
   order: z.string().min(1).max(64),
   cancelled: z.string().optional(),
+  sig: z.string().max(64).optional(),
 });
 const ProviderParams = z.object({ provider: z.string().regex(/^[a-z]{1,20}$/) });
 
@@ -37,15 +40,29 @@ export interface PaymentRoutesDeps {
   methods: readonly PaymentMethod[];
   /** The site's public origin, for the URLs providers send the buyer back to; else the request's own. */
   publicBaseUrl?: string;
+  /** Origins besides the site's own whose pages may buy (ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
   logger: Logger;
 }
 
 /**
- * Where providers send the buyer back. The request's own origin is fine without PUBLIC_BASE_URL: it is the
- * buyer's own request, so a forged Host header only misdirects the forger.
+ * Where providers send the buyer back: PUBLIC_BASE_URL, or the page's origin when it is one of the allowed
+ * origins, or the request's own on loopback (`npm start`). Never a Host header from elsewhere: a checkout link
+ * made with a forged Host would be a real provider's page returning the buyer to another site.
  */
-const baseOf = (req: Request, publicBaseUrl?: string) =>
-  (publicBaseUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+function baseOf(req: Request, publicBaseUrl: string | undefined, allowedOrigins: readonly string[]): string {
+  const origin = req.get('origin');
+  const base =
+    (publicBaseUrl ? trustedOrigin(req, publicBaseUrl) : null) ??
+    (origin && allowedOrigins.includes(origin) ? origin : null) ??
+    trustedOrigin(req, undefined);
+  if (!base)
+    throw new PitchsideError(
+      'request:origin-forbidden',
+      'The site’s address is not configured (PUBLIC_BASE_URL): no return address can be given to a provider.',
+    );
+  return base;
+}
 
 /** Public plan reads, orders, the account's orders and entitlements, provider returns and webhooks, admin. */
 export function paymentRoutes(deps: PaymentRoutesDeps): Router {
@@ -66,7 +83,7 @@ export function paymentRoutes(deps: PaymentRoutesDeps): Router {
     const created = await orders.create(
       authOf(res),
       body,
-      baseOf(req, deps.publicBaseUrl),
+      baseOf(req, deps.publicBaseUrl, deps.allowedOrigins ?? []),
       requestContext(req),
     );
     res.status(201).json({ data: created });
@@ -89,7 +106,8 @@ export function paymentRoutes(deps: PaymentRoutesDeps): Router {
   router.get('/payments/:provider/return', async (req, res) => {
     const { provider } = parseInput(ProviderParams, req.params);
     const query = parseInput(ReturnQuery, req.query);
-    const order = await orders.returned(provider, query.order, query.cancelled !== undefined);
+    const cancel = query.cancelled !== undefined ? { signature: query.sig ?? '' } : null;
+    const order = await orders.returned(provider, query.order, cancel);
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(302, `/${order.lang}/payment/${resultPageOf(order.state)}?order=${order.id}`);
   });

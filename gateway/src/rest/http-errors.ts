@@ -8,6 +8,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'request:invalid': 400,
   'request:payload-too-large': 413,
   'request:rate-limited': 429,
+  'request:origin-forbidden': 403,
   'resource:not-found': 404,
   'match:not-found': 404,
   'competition:not-found': 404,

@@ -14,6 +14,7 @@ import type { SocialProviderConfig } from './social-config.ts';
 import { SocialFlowStore, type PendingFlow } from './social-flow-store.ts';
 import { landingLanguage, landingTarget, loginPageUrl } from './social-landing.ts';
 import type { CompleteSocialSignIn, SocialProfile } from './social-profile.ts';
+import { secureCookie } from '../../lib/site-origin.ts';
 
 export interface SocialRoutesOptions {
   /** The configured providers (readSocialProviders); the others answer 404 auth:provider-unavailable. */
@@ -80,8 +81,6 @@ export function socialRoutes(options: SocialRoutesOptions): Router {
     options.publicBaseUrl?.replace(/\/+$/, '') ?? `${req.protocol}://${req.get('host')}`;
   // Under the mount path: these routes are the only ones that need the binding cookie.
   const cookiePath = (req: Request) => `${req.baseUrl}/social`;
-  const secureCookie = (req: Request) =>
-    options.publicBaseUrl ? options.publicBaseUrl.startsWith('https:') : req.secure;
 
   // Every answer below carries a state, a code or tokens: none may be cached anywhere.
   router.use('/social', (_req, res, next) => {
@@ -102,7 +101,10 @@ export function socialRoutes(options: SocialRoutesOptions): Router {
       logger.warn({ provider: client.id, ip: req.ip }, 'social sign-in starts throttled');
       return res.redirect(302, loginPageUrl(lang, { error: 'auth:too-many-requests', target }));
     }
-    const browserId = bindBrowser(req, res, { path: cookiePath(req), secure: secureCookie(req) });
+    const browserId = bindBrowser(req, res, {
+      path: cookiePath(req),
+      secure: secureCookie(req, options.publicBaseUrl),
+    });
     const state = oidc.randomState();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const nonce = client.usesNonce ? oidc.randomNonce() : undefined;

@@ -20,8 +20,12 @@ import { createDbSandboxLedger } from './providers/sandbox/db-sandbox-ledger.ts'
 import { createSandboxProvider } from './providers/sandbox/sandbox-provider.ts';
 import { SANDBOX_PAGE_PATH, sandboxRoutes } from './providers/sandbox/sandbox-routes.ts';
 import { startReconcileJob } from './reconcile-job.ts';
+import { DealGuard } from './deal-guard.ts';
+import type { AttemptRule } from '../lib/attempt-throttle.ts';
 
 export interface PaymentsOptions {
+  /** Wrong deal codes allowed per address (deal-guard.ts's DEFAULT_DEAL_GUESSES unless given). */
+  dealGuesses?: AttemptRule;
   /**
    * The sandbox provider built in (issue 5): on unless `false`. Its webhook secret defaults to one derived
    * from the token secret; its webhooks go to this gateway's own address unless `webhookUrl` says otherwise.
@@ -130,11 +134,18 @@ export async function mountPayments(
     returnSecret: derive(ctx.authSecret, 'order-cancel-links'),
   });
 
+  const deals = new DealGuard(ctx.redis, ctx.keys, options.dealGuesses);
+  // The pricing page's `?deal=` is a guess from its visitor (deal-guard.ts), counted before the page renders.
+  app.get(
+    /^\/[a-z]{2}\/pricing(-sport)?\/?$/,
+    deals.pageGuard((code) => catalogue.liveDeal(code)),
+  );
   app.use(
     '/api',
     paymentRoutes({
       accounts: ctx.accounts,
       catalogue,
+      deals,
       orders,
       entitlements,
       methods,

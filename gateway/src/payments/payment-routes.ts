@@ -20,6 +20,7 @@ import { authOf, requireScope, requireUser } from '../auth/require-user.ts';
 import { parseInput } from '../rest/http-errors.ts';
 import { trustedOrigin } from '../lib/site-origin.ts';
 import type { Catalogue } from './catalogue.ts';
+import type { DealGuard } from './deal-guard.ts';
 import type { Entitlements } from './entitlements.ts';
 import type { Orders } from './orders.ts';
 import { PaymentError } from './payment-error.ts';
@@ -35,6 +36,8 @@ const ProviderParams = z.object({ provider: z.string().regex(/^[a-z]{1,20}$/) })
 export interface PaymentRoutesDeps {
   accounts: Accounts;
   catalogue: Catalogue;
+  /** Wrong deal codes per address (deal-guard.ts). */
+  deals: DealGuard;
   orders: Orders;
   entitlements: Entitlements;
   methods: readonly PaymentMethod[];
@@ -73,18 +76,16 @@ export function paymentRoutes(deps: PaymentRoutesDeps): Router {
   // The catalogue is public and the same for everyone with the same query: a short shared cache.
   router.get('/plans', async (req, res) => {
     const query = parseInput(PlansQuerySchema, req.query);
-    const listed = await catalogue.list(query);
+    const listed = await deps.deals.guess(req.ip ?? '', query.deal, () => catalogue.list(query));
     res.setHeader('Cache-Control', query.deal ? 'private, max-age=60' : 'public, max-age=60');
     res.json({ data: { ...listed, methods: deps.methods } });
   });
 
   router.post('/orders', ...accountRequests, signedIn, async (req, res) => {
     const body = parseInput(CreateOrderBodySchema, req.body);
-    const created = await orders.create(
-      authOf(res),
-      body,
-      baseOf(req, deps.publicBaseUrl, deps.allowedOrigins ?? []),
-      requestContext(req),
+    const base = baseOf(req, deps.publicBaseUrl, deps.allowedOrigins ?? []);
+    const created = await deps.deals.guess(req.ip ?? '', body.deal, () =>
+      orders.create(authOf(res), body, base, requestContext(req)),
     );
     res.status(201).json({ data: created });
   });

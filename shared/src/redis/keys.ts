@@ -93,6 +93,8 @@ export function redisKeys(prefix = 'ps:') {
     /** Counter of attempts at an auth action (login, registration, forgot/reset password) by one account, one address, one pair of them or the whole site. */
     authThrottle: (action: string, by: 'account' | 'ip' | 'account-ip' | 'site', subject: string) =>
       `${prefix}auth:throttle:${action}:${by}:${subject}`,
+    /** Attempt counter of wrong deal codes from one address (gateway/src/payments/deal-guard.ts). */
+    dealGuesses: (ip: string) => `${prefix}payments:deal-guesses:${ip}`,
     /** Counter of contact messages from one address or one sender (its address hashed), for one window. */
     contactThrottle: (by: 'ip' | 'email', subject: string) => `${prefix}contact:throttle:${by}:${subject}`,
     /**

@@ -2,13 +2,13 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import express from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
-import type { RedisClient } from './lib/redis-client.ts';
+import { redisAnswers, redisReady, type RedisClient } from './lib/redis-client.ts';
 import { pino, type Logger } from 'pino';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { MatchReads } from './read-model/match-reads.ts';
 import { ReferenceReads } from './read-model/reference-reads.ts';
 import { ProviderReads } from './read-model/provider-reads.ts';
-import { errorHandler, notFoundHandler } from './rest/http-errors.ts';
+import { errorHandler, notFoundHandler, redisDown, sendError } from './rest/http-errors.ts';
 import { matchesRoutes } from './rest/matches-routes.ts';
 import { referenceRoutes } from './rest/reference-routes.ts';
 import { MatchFanout } from './socket/match-fanout.ts';
@@ -176,15 +176,30 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   app.use(website.keptPages);
   // HTML, JSON and scripts go out compressed (the socket is not Express's and keeps its own framing).
   app.use(compression());
+  // `degraded`: the gateway runs, but without Redis it has no live data to give (503, so balancers notice).
   app.get('/api/health', async (_req, res) => {
-    const redisUp = (await deps.redis.ping().catch(() => 'down')) === 'PONG';
-    res.status(redisUp ? 200 : 503).json({ data: { redis: redisUp ? 'up' : 'down' } });
+    const redisUp = await redisAnswers(deps.redis);
+    res
+      .status(redisUp ? 200 : 503)
+      .set('cache-control', 'no-store')
+      .json({ data: { status: redisUp ? 'ok' : 'degraded', redis: redisUp ? 'up' : 'down' } });
   });
   app.get('/metrics', metricsAccess(options.metricsToken), async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   // Guides run to 100,000 characters: parsed here, before the accounts' admin router's 16 kB parser.
   app.use('/api/admin/content', express.json({ limit: '512kb' }));
+  // The gateway's probes and status answer whatever Redis does; every other API call needs Redis: while the
+  // connection is down it answers 503 with Retry-After at once, instead of waiting for the reconnects.
+  app.use(
+    '/api',
+    opsRoutes({
+      redis: deps.redis,
+      freshness: new IngestFreshness(deps.redis, deps.keys),
+      draining: () => drain.draining,
+    }),
+  );
+  app.use('/api', (_req, res, next) => (redisReady(deps.redis) ? next() : sendError(res, redisDown())));
   const withDatabase = await databaseFeaturesOf(deps, options, matches, logger, () => httpServer);
   const features = withDatabase?.features ?? [];
   const content = withDatabase?.content ?? null;
@@ -193,14 +208,6 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     '/api',
     matchesRoutes(matches, Date.now, content ? () => content.hotPins() : undefined),
     referenceRoutes(reference, matches, new ProviderReads(deps.redis, deps.keys)),
-  );
-  app.use(
-    '/api',
-    opsRoutes({
-      redis: deps.redis,
-      freshness: new IngestFreshness(deps.redis, deps.keys),
-      draining: () => drain.draining,
-    }),
   );
   app.use('/api', notFoundHandler);
   app.use(deprecatedRedirects());

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { redisKeys } from '@pitchside/shared/redis-keys';
 import { createApp } from './app.ts';
-import { connectRedis } from './lib/redis-client.ts';
+import { connectRedis, REQUEST_COMMAND_TIMEOUT_MS } from './lib/redis-client.ts';
 import { readEnv, readSocialEnv } from './config/env.ts';
 import { socialRoutes } from './auth/social/social-routes.ts';
 import { authOptionsFromEnv } from './auth/auth-options-from-env.ts';
@@ -17,7 +17,7 @@ const logger = pino({ name: 'gateway', level: env.LOG_LEVEL });
 // A standalone Redis (REDIS_URL) or a Redis Cluster (REDIS_CLUSTER_NODES); on a Cluster the subscriber
 // holds a shard-channel connection per master for the match deltas (lib/redis-client.ts).
 const target = { url: env.REDIS_URL, clusterNodes: env.REDIS_CLUSTER_NODES };
-const redis = connectRedis(target);
+const redis = connectRedis(target, { redisOptions: { commandTimeout: REQUEST_COMMAND_TIMEOUT_MS } });
 const subscriber = connectRedis(target, { subscriber: true });
 for (const client of [redis, subscriber])
   client.on('error', (err) => logger.warn({ err }, 'redis connection error'));

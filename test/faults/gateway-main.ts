@@ -19,7 +19,7 @@ import { destination, pino } from 'pino';
 import { redisKeys } from '@pitchside/shared/redis-keys';
 import { createApp } from '@pitchside/gateway/app';
 import { GatewayDrain } from '@pitchside/gateway/socket/drain';
-import { connectRedis } from '@pitchside/gateway/lib/redis-client';
+import { connectRedis, REQUEST_COMMAND_TIMEOUT_MS } from '@pitchside/gateway/lib/redis-client';
 
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = pino({ name: 'gateway', level: 'warn' }, destination(2));
@@ -30,7 +30,10 @@ const clusterNodes = (process.env.REDIS_CLUSTER_NODES ?? '')
     host: node.slice(0, node.lastIndexOf(':')),
     port: Number(node.slice(node.lastIndexOf(':') + 1)),
   }));
-const redis = connectRedis({ url, clusterNodes });
+const redis = connectRedis(
+  { url, clusterNodes },
+  { redisOptions: { commandTimeout: REQUEST_COMMAND_TIMEOUT_MS } },
+);
 const subscriber = connectRedis({ url, clusterNodes }, { subscriber: true });
 for (const client of [redis, subscriber]) client.on('error', (err) => logger.debug({ err }, 'redis error'));
 

@@ -46,6 +46,16 @@ export class PrivateRedis {
     await this.down();
   }
 
+  /** SIGSTOP: the server keeps its connections but answers nothing (a hung Redis, a stalled VM). */
+  freeze(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  /** SIGCONT: the frozen server answers again, everything it held intact. */
+  thaw(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   private async up(): Promise<void> {
     const child = spawn(
       'redis-server',

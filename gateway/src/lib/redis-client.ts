@@ -27,6 +27,31 @@ export interface RedisTarget {
  * subscribers (one SSUBSCRIBE connection per master, following slot moves); classic SUBSCRIBE keeps using
  * one node of the Cluster, where a classic PUBLISH from any node arrives.
  */
+/**
+ * How long a request's Redis command may take before it fails (the request then answers 503 at once): Redis
+ * answers in well under a millisecond, so a second means it is hung or gone. For the request path's
+ * connection only; blocking commands (BullMQ's workers, on duplicates) must not have it.
+ */
+export const REQUEST_COMMAND_TIMEOUT_MS = 1000;
+
+/** Whether an error is Redis being unreachable or hung (not a wrong command): a 503, not a 500. */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'MaxRetriesPerRequestError' ||
+    /^(Command timed out|Connection is closed|Stream isn't writeable|Cluster isn't ready|None of startup nodes is available)/.test(
+      error.message,
+    )
+  );
+}
+
+/** Whether the connection is up now: a request that needs Redis answers 503 at once when it is not. */
+export const redisReady = (client: RedisClient): boolean => client.status === 'ready';
+
+/** Whether Redis answers a PING now: false at once while disconnected, within the command timeout if hung. */
+export const redisAnswers = async (client: RedisClient): Promise<boolean> =>
+  redisReady(client) && (await client.ping().catch(() => null)) === 'PONG';
+
 export function connectRedis(
   target: RedisTarget,
   options: { subscriber?: boolean; redisOptions?: RedisOptions } = {},
@@ -44,7 +69,9 @@ export function connectRedis(
  * `Cluster#duplicate(nodes, options)` do not take the same arguments. Both start from the original's
  * options, so a duplicate of a connectRedis() connection keeps its database, credentials and TLS.
  */
-export function duplicateRedis(client: RedisClient, redisOptions: RedisOptions = {}): RedisClient {
+export function duplicateRedis(client: RedisClient, options: RedisOptions = {}): RedisClient {
+  // A duplicate may block (BullMQ): the request path's command timeout stays with the original.
+  const redisOptions: RedisOptions = { commandTimeout: undefined, ...options };
   if (!isCluster(client)) return client.duplicate(redisOptions);
   return client.duplicate(undefined, {
     ...client.options,

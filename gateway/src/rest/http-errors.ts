@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { PitchsideError, type ErrorCode } from '@pitchside/shared/errors';
 import { requestLog } from './request-id.ts';
+import { isRedisUnavailable } from '../lib/redis-client.ts';
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
   'request:invalid': 400,
@@ -70,8 +71,9 @@ export class RetryAfterError extends PitchsideError {
   constructor(
     code: ErrorCode,
     readonly retryAfterS: number,
+    message?: string,
   ) {
-    super(code);
+    super(code, message);
   }
 }
 
@@ -93,6 +95,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   );
 }
 
+/** Redis is down or hung: 503 and when to try again, at once, for every request that needs it. */
+export const redisDown = () =>
+  new RetryAfterError('server:unavailable', REDIS_RETRY_AFTER_S, 'The live data is not available right now.');
+const REDIS_RETRY_AFTER_S = 5;
+
 export const notFoundHandler: RequestHandler = (_req, res) =>
   sendError(res, new PitchsideError('resource:not-found'));
 
@@ -107,6 +114,7 @@ export const errorHandler =
       return next(error);
     }
     if (error instanceof PitchsideError) return sendError(res, error);
+    if (isRedisUnavailable(error)) return sendError(res, redisDown());
     // body-parser and friends mark client mistakes with a status below 500.
     const status = (error as { status?: number }).status;
     if (status === 413) return sendError(res, new PitchsideError('request:payload-too-large'));

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { RedisClient } from '../lib/redis-client.ts';
+import { redisAnswers, type RedisClient } from '../lib/redis-client.ts';
 import type { ServiceStatus } from '@pitchside/shared/protocol';
 import type { IngestFreshness } from '../read-model/ingest-freshness.ts';
 
@@ -10,8 +10,7 @@ export interface OpsRoutesDeps {
   draining: () => boolean;
 }
 
-const redisUp = async (redis: RedisClient): Promise<boolean> =>
-  (await redis.ping().catch(() => null)) === 'PONG';
+const redisUp = redisAnswers;
 
 /**
  * Probes and status for orchestrators and the site, mounted under /api:

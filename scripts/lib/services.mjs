@@ -1,5 +1,8 @@
 // Runs Pitchside's services as child processes for `npm start` and `npm run start:cluster`, printing their
-// pino lines as `[name] level msg`, and stops them all when one dies or on Ctrl+C.
+// pino lines as `[name] level msg`. A service that crashes is started again with backoff (1 s, doubling to
+// 30 s; back to 1 s once it has run a minute), so the site comes back on its own. One that dies within
+// seconds of its first start, or crashes ten times in a row without running a minute, has a problem a restart
+// will not fix (its configuration, a port taken): then everything stops, saying why. Ctrl+C stops them all.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 
@@ -9,8 +12,8 @@ const levels = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 
  * @param {{ root: string, env: NodeJS.ProcessEnv, graceMs?: number }} options
  *   graceMs: how long `stop()` waits for the children after SIGTERM (a gateway drains its viewers first).
  */
-export function createServiceRunner({ root, env, graceMs = 20_000 }) {
-  /** name -> { child, script, extraEnv }; a child being restarted may exit without stopping the rest. */
+export function createServiceRunner({ root, env, graceMs = 20_000, backoff = DEFAULT_BACKOFF }) {
+  /** name -> { child, script, extraEnv, startedAt, crashes, everUp }; a child being restarted may exit freely. */
   const services = new Map();
   const restarting = new Set();
   let stopping = false;
@@ -24,7 +27,15 @@ export function createServiceRunner({ root, env, graceMs = 20_000 }) {
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    services.set(name, { child, script, extraEnv });
+    const previous = services.get(name);
+    services.set(name, {
+      child,
+      script,
+      extraEnv,
+      startedAt: Date.now(),
+      crashes: previous?.crashes ?? 0,
+      everUp: previous?.everUp ?? false,
+    });
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on('line', (line) => {
         try {
@@ -38,8 +49,22 @@ export function createServiceRunner({ root, env, graceMs = 20_000 }) {
     }
     child.on('exit', (code, signal) => {
       if (stopping || restarting.has(name)) return;
-      console.error(`[${name}] stopped (${signal ?? `exit ${code}`}); stopping Pitchside.`);
-      stop(1);
+      const service = services.get(name);
+      const how = signal ?? `exit ${code}`;
+      const ranMs = Date.now() - service.startedAt;
+      if (ranMs >= backoff.healthyMs) service.crashes = 0;
+      if (ranMs >= backoff.firstStartMs) service.everUp = true;
+      service.crashes += 1;
+      if (!service.everUp || service.crashes > backoff.maxCrashes) {
+        const why = service.everUp ? `crashed ${service.crashes - 1} times in a row` : 'failed as it started';
+        console.error(`[${name}] stopped (${how}) and ${why}; stopping Pitchside.`);
+        return stop(1);
+      }
+      const delayMs = Math.min(backoff.firstMs * 2 ** (service.crashes - 1), backoff.maxMs);
+      console.error(
+        `[${name}] stopped (${how}); starting it again in ${delayMs / 1000} s (crash ${service.crashes}).`,
+      );
+      setTimeout(() => run(name, script, extraEnv), delayMs).unref();
     });
     return child;
   }
@@ -86,6 +111,19 @@ export function createServiceRunner({ root, env, graceMs = 20_000 }) {
     },
   };
 }
+
+/**
+ * Restart backoff: the first restart after `firstMs`, doubling to `maxMs`; a service that ran `healthyMs` is
+ * healthy again (its next crash restarts after `firstMs`). One that exits within `firstStartMs` of its first
+ * start never came up; past `maxCrashes` crashes in a row the runner gives up.
+ */
+export const DEFAULT_BACKOFF = {
+  firstMs: 1000,
+  maxMs: 30_000,
+  healthyMs: 60_000,
+  firstStartMs: 5000,
+  maxCrashes: 10,
+};
 
 /** Polls `url` until it answers 2xx; false when `shouldStop()` turns true or after `attempts` tries. */
 export async function waitForHttp(url, { attempts = 100, everyMs = 300, shouldStop = () => false } = {}) {

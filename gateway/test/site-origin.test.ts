@@ -122,12 +122,10 @@ describe('the site as the gateway sees it', () => {
   });
 
   it('sets the queue board’s cookie Secure when the site is https by PUBLIC_BASE_URL, over a plain hop', async () => {
-    const user = await apiClient(deployed.url).register(
-      `ops-${randomUUID().slice(0, 8)}@example.com`,
-      PASSWORD,
-    );
+    const email = `ops-${randomUUID().slice(0, 8)}@example.com`;
+    const user = await apiClient(deployed.url).register(email, PASSWORD);
     await deployed.db.query(`UPDATE users SET scope = '{admin}' WHERE id = $1`, [user.uid]);
-    const { token } = await apiClient(deployed.url).login(user.email, PASSWORD, '/admin/login');
+    const { token } = await apiClient(deployed.url).login(email, PASSWORD, '/admin/login');
     const granted = await send(deployed.url, '/api/admin/ops/board-session', {
       method: 'POST',
       headers: { authorization: `Bearer ${token.access_token}` },

@@ -390,8 +390,10 @@ describe('football-data: CFR Cluj–Pyunik (418504) replayed, 2-2 after extra ti
       { close: timeline.phase('penalties')!.from + 8, open: timeline.end + 2 },
     ],
     adapter: (baseUrl, now) => new FootballDataProvider({ baseUrl, timeoutMs: 3000, now }),
-    // The first leg (418533, Pyunik 0-0 CFR) was eight days before: stored, it gives the tie's aggregate.
-    fixtureWindowDays: 8,
+    // The first leg (418533, Pyunik 0-0 CFR) was 8 days and 2.5 hours before (16:00 on 5 July 2022, the second
+    // leg 18:30 on the 13th): stored, it gives the tie's aggregate. Replayed with kickoff before 02:30 UTC, that
+    // is nine calendar days back, so the window reaches nine (with eight, the test failed after midnight).
+    fixtureWindowDays: 9,
   });
 
   it('from before kickoff to after the shoot-out: each score as the recording gives it, no gap, no duplicate, nothing lost across two restarts', async () => {

@@ -2,7 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import express from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
-import { redisAnswers, redisReady, type RedisClient } from './lib/redis-client.ts';
+import { redisAnswers, redisLost, type RedisClient } from './lib/redis-client.ts';
 import { pino, type Logger } from 'pino';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { MatchReads } from './read-model/match-reads.ts';
@@ -199,7 +199,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       draining: () => drain.draining,
     }),
   );
-  app.use('/api', (_req, res, next) => (redisReady(deps.redis) ? next() : sendError(res, redisDown())));
+  app.use('/api', (_req, res, next) => (redisLost(deps.redis) ? sendError(res, redisDown()) : next()));
   const withDatabase = await databaseFeaturesOf(deps, options, matches, logger, () => httpServer);
   const features = withDatabase?.features ?? [];
   const content = withDatabase?.content ?? null;

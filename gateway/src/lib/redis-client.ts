@@ -45,12 +45,17 @@ export function isRedisUnavailable(error: unknown): boolean {
   );
 }
 
-/** Whether the connection is up now: a request that needs Redis answers 503 at once when it is not. */
-export const redisReady = (client: RedisClient): boolean => client.status === 'ready';
+/**
+ * Whether the connection is lost now (closed, or waiting to reconnect): a request that needs Redis answers 503
+ * at once then. Connecting (or not yet asked to, `lazyConnect`) is not lost: commands queue until it is up,
+ * and the command timeout bounds the wait if it never comes.
+ */
+export const redisLost = (client: RedisClient): boolean =>
+  client.status === 'reconnecting' || client.status === 'close' || client.status === 'end';
 
 /** Whether Redis answers a PING now: false at once while disconnected, within the command timeout if hung. */
 export const redisAnswers = async (client: RedisClient): Promise<boolean> =>
-  redisReady(client) && (await client.ping().catch(() => null)) === 'PONG';
+  !redisLost(client) && (await client.ping().catch(() => null)) === 'PONG';
 
 export function connectRedis(
   target: RedisTarget,

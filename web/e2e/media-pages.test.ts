@@ -73,10 +73,16 @@ const videoTime = (page: Page, scope: string) =>
 
 /** A finished match of the simulated day (its page links to its highlights). */
 async function finishedMatch(): Promise<ScoreboardEntry['match'] | null> {
-  const day = new Date(site.stack.simulator.clock.nowMs()).toISOString().slice(0, 10);
-  const response = await fetch(`${site.stack.url}/api/matches?date=${day}`);
-  const { data } = (await response.json()) as { data: ScoreboardEntry[] };
-  return data.find((e) => isFinished(e.match.status))?.match ?? null;
+  // Today's, else yesterday's: just after midnight nothing has finished today yet.
+  const now = site.stack.simulator.clock.nowMs();
+  for (const at of [now, now - 86_400_000]) {
+    const day = new Date(at).toISOString().slice(0, 10);
+    const response = await fetch(`${site.stack.url}/api/matches?date=${day}`);
+    const { data } = (await response.json()) as { data: ScoreboardEntry[] };
+    const finished = data.find((e) => isFinished(e.match.status))?.match;
+    if (finished) return finished;
+  }
+  return null;
 }
 
 describe('media pages', () => {

@@ -5,7 +5,7 @@ import { MatchStore } from '@pitchside/ingest/pipeline/match-store';
 import { REDIS_URL, testRedis, type TestRedis } from '@pitchside/test-support/redis';
 import { keptMemoryOf, type KeptMemory } from '@pitchside/test-support/faults/kept-memory';
 import { spawnService, type ServiceProcess } from '@pitchside/test-support/faults/child-process';
-import { NeverReader } from '@pitchside/test-support/faults/never-reader';
+import { NeverReader } from '@pitchside/load-tests/hostile/never-reader';
 import { sample, scrape } from '@pitchside/test-support/faults/prometheus-text';
 
 const MiB = 1024 * 1024;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { maskedFrame, OP_TEXT } from '../../ws-frame.ts';
 
 /**
  * A minimal RFC 6455 client for load generation: the handshake, unmasked server frames in, masked
@@ -30,29 +31,9 @@ const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 const SHARED_READ_BUFFER = Buffer.allocUnsafe(256 * 1024);
 const MAX_HANDSHAKE_BYTES = 8 * 1024;
 
-const OP_TEXT = 0x1;
 const OP_CLOSE = 0x8;
 const OP_PING = 0x9;
 const OP_PONG = 0xa;
-
-function maskedFrame(opcode: number, payload: Buffer): Buffer {
-  const length = payload.length;
-  const headerLength = length < 126 ? 2 : length < 65536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(headerLength + 4 + length);
-  frame[0] = 0x80 | opcode;
-  if (length < 126) frame[1] = 0x80 | length;
-  else if (length < 65536) {
-    frame[1] = 0x80 | 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 0x80 | 127;
-    frame.writeBigUInt64BE(BigInt(length), 2);
-  }
-  const mask = randomBytes(4);
-  mask.copy(frame, headerLength);
-  for (let i = 0; i < length; i++) frame[headerLength + 4 + i] = (payload[i] ?? 0) ^ (mask[i & 3] ?? 0);
-  return frame;
-}
 
 /** Starts the handshake; `sink.onOpen` once the server has answered 101 with the right accept key. */
 export function openRawWebSocket(url: string, timeoutMs: number, sink: FrameSink): RawWebSocket {

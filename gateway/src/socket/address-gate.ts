@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { ErrorCode } from '@pitchside/shared/errors';
 
 /**
@@ -24,6 +23,8 @@ export type AddressRefusal = Extract<ErrorCode, 'connection:rate-limited' | 'con
 export type TrustProxy = boolean | number | string | undefined;
 
 const LOOPBACK = proxyaddr.compile('loopback');
+/** Past this many addresses with a bucket, full buckets are forgotten before a new one is made. */
+const MAX_TRACKED_ADDRESSES = 50_000;
 
 /**
  * Per-address limits on new sockets, checked at the handshake (Engine.IO's `allowRequest`), before any
@@ -33,17 +34,20 @@ const LOOPBACK = proxyaddr.compile('loopback');
  * "Socket limits").
  */
 export class AddressGate {
-  private readonly opened: RateLimiterMemory;
+  /** New-socket token buckets per address: `perWindow` tokens, refilled at `perWindow / windowS` a second. */
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
   /** Open sockets per address; an address leaves the map with its last socket. */
   private readonly open = new Map<string, number>();
   private readonly trust: (address: string, hop: number) => boolean;
+  private readonly refillPerMs: number;
 
   constructor(
     private readonly limits: AddressLimits,
     trustProxy: TrustProxy,
+    private readonly now: () => number = Date.now,
   ) {
-    this.opened = new RateLimiterMemory({ points: limits.perWindow, duration: limits.windowS });
     this.trust = compileTrust(trustProxy);
+    this.refillPerMs = limits.perWindow / (limits.windowS * 1000);
   }
 
   /** The client's address for this request, through the trusted proxies. */
@@ -51,16 +55,33 @@ export class AddressGate {
     return proxyaddr(req as Parameters<typeof proxyaddr>[0], this.trust);
   }
 
-  /** Null when the handshake may go on; else why not. Counts the attempt against the address's window. */
-  async admit(req: IncomingMessage): Promise<AddressRefusal | null> {
+  /**
+   * Null when the handshake may go on; else why not. Takes a token from the address's bucket. Synchronous and
+   * allocation-free for a known address: a storm of handshakes is refused at the cost of a map lookup.
+   */
+  admit(req: IncomingMessage): AddressRefusal | null {
     const address = this.addressOf(req);
     if (isLoopback(address)) return null;
     if ((this.open.get(address) ?? 0) >= this.limits.concurrent) return 'connection:too-many';
-    try {
-      await this.opened.consume(address);
-      return null;
-    } catch {
-      return 'connection:rate-limited';
+    const now = this.now();
+    let bucket = this.buckets.get(address);
+    if (!bucket) {
+      if (this.buckets.size >= MAX_TRACKED_ADDRESSES) this.forgetFullBuckets(now);
+      bucket = { tokens: this.limits.perWindow, at: now };
+      this.buckets.set(address, bucket);
+    }
+    bucket.tokens = Math.min(this.limits.perWindow, bucket.tokens + (now - bucket.at) * this.refillPerMs);
+    bucket.at = now;
+    if (bucket.tokens < 1) return 'connection:rate-limited';
+    bucket.tokens -= 1;
+    return null;
+  }
+
+  /** Buckets refilled to the brim are no different from none: dropped, so the map stays as big as the attack. */
+  private forgetFullBuckets(now: number): void {
+    for (const [address, bucket] of this.buckets) {
+      if (bucket.tokens + (now - bucket.at) * this.refillPerMs >= this.limits.perWindow)
+        this.buckets.delete(address);
     }
   }
 

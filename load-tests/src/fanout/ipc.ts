@@ -14,6 +14,8 @@ export interface ServerConfig {
   prefix: string;
   matchId: string;
   epoch: string;
+  /** Express's `trust proxy` for the gateway (bench:hostile: clients name their address in X-Forwarded-For). */
+  trustProxy?: string;
 }
 
 export interface MemorySample {

@@ -14,7 +14,10 @@ runServer(async (config) => {
   const redis = connectRedis(config.redisUrl, 'bench-gateway');
   const subscriber = connectRedis(config.redisUrl, 'bench-gateway-sub');
   const logger = pino({ level: 'warn', base: { service: 'gateway', bench: 'fanout' } });
-  const app = await createApp({ redis, subscriber, keys, logger });
+  const app = await createApp(
+    { redis, subscriber, keys, logger },
+    config.trustProxy ? { trustProxy: config.trustProxy } : {},
+  );
 
   await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
   const { port } = app.httpServer.address() as AddressInfo;

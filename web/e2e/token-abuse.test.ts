@@ -91,14 +91,19 @@ describe('stolen and forged tokens in the browser', () => {
       expect(answer.body.error?.code).toBe('auth:token-invalid');
 
       // Planted in the browser with no usable refresh token beside it, the forged token gets the visitor
-      // signed out on the next load of the account page, never the account's data.
+      // signed out on the next load of the account page, never the account's data. It is planted as a pair
+      // that just arrived and lives an hour, as a forger would claim: with the real pair's stated expiry (4 s
+      // here) the page may find it expired on load and refresh first, never sending the forged token at all.
       const accountAnswers: number[] = [];
       page.on('response', (response) => {
         if (new URL(response.url()).pathname === '/api/account') accountAnswers.push(response.status());
       });
       await page.evaluate((token) => {
+        const now = Date.now();
         localStorage.setItem('auth.access_token', token);
         localStorage.setItem('auth.refresh_token', 'not-a-token');
+        localStorage.setItem('auth.received_at', String(now));
+        localStorage.setItem('auth.access_expires_at', String(now + 3_600_000));
       }, forged);
       await page.reload();
       await signedOut(page);

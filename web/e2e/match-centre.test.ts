@@ -226,9 +226,11 @@ describe('match page tabs', () => {
         if (side === 'home') expect(centreY).toBeGreaterThan(pitch.y + pitch.height / 2);
         else expect(centreY).toBeLessThan(pitch.y + pitch.height / 2);
       }
-      // Shirts in the kit colour the provider gave (set as a CSS variable on each player).
-      const kit = await players.first().evaluate((el) => getComputedStyle(el).getPropertyValue('--kit'));
-      expect(kit.trim()).toMatch(/^#[0-9a-f]{6}$|^var\(/i);
+      // Shirts in the kit colour the provider gave (set as a CSS variable on each player), else the side's colour
+      // from the match centre's stylesheet, which a loaded machine may still be fetching: polled.
+      const kit = () =>
+        players.first().evaluate((el) => getComputedStyle(el).getPropertyValue('--kit').trim());
+      await expect.poll(kit, { timeout: 10_000 }).toMatch(/^#[0-9a-f]{6}$|^var\(/i);
     }
     expect(await page.locator('[data-testid="bench"]').count()).toBe(2);
     expect(await page.locator('[data-testid="substitute"]').count()).toBeGreaterThan(0);

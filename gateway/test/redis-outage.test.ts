@@ -84,7 +84,9 @@ describe.skipIf(!installed)('Redis outage', () => {
     const answers = await crowd();
     expect(answers.every((a) => a.status === 503 && a.code === 'server:unavailable')).toBe(true);
     expect(answers.every((a) => a.retryAfter === '5')).toBe(true);
-    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(1000);
+    // Each is answered at once (no reconnect waited for); 2 s of slack for a loaded machine, where the test
+    // process itself runs 40 fetches. Before the fix: 500 after 11-42 s.
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(2000);
     expect(await get('/api/health')).toMatchObject({
       status: 503,
       body: { data: { status: 'degraded', redis: 'down' } },

@@ -4,7 +4,7 @@ import type { Standings } from '@pitchside/shared/domain';
 import type { ScoreboardEntry } from '@pitchside/shared/protocol';
 import type { Stack } from '@pitchside/test-support/stack';
 import { useLiveSite } from './support/live-site.ts';
-import { expectConnection, LIVE_TIMEOUT_MS, openPage, text } from './support/browser.ts';
+import { expectConnection, LIVE_TIMEOUT_MS, openPage, text, waitForHydration } from './support/browser.ts';
 import { advanceTo, liveEntries, liveMatchWithGoalAhead } from './support/live-fixture.ts';
 
 /**
@@ -212,16 +212,29 @@ describe('match page tabs', () => {
     const [match] = await liveLeagueMatches(site.stack);
     const { page, errors } = await open(`${site.stack.url}/en/match/${match!.id}?tab=lineups`);
     await page.waitForSelector('[data-testid="pitch"]', { timeout: LIVE_TIMEOUT_MS });
-    const pitch = (await page.locator('[data-testid="pitch"]').boundingBox())!;
+    await waitForHydration(page);
     for (const side of ['home', 'away'] as const) {
       const players = page.locator(
         `[data-testid="pitch-team"][data-side="${side}"] [data-testid="pitch-player"]`,
       );
       expect(await players.count()).toBe(11);
-      for (const box of await Promise.all((await players.all()).map((p) => p.boundingBox()))) {
-        const centreY = box!.y + box!.height / 2;
-        expect(box!.x).toBeGreaterThanOrEqual(pitch.x - 40);
-        expect(box!.x + box!.width).toBeLessThanOrEqual(pitch.x + pitch.width + 40);
+      // The pitch and its players measured in one go in the page: a live update re-rendering the lineup between
+      // two separate measurements left a detached element without a box.
+      const { pitch, boxes } = await page.evaluate((s) => {
+        const rect = (el: Element) => {
+          const { x, y, width, height } = el.getBoundingClientRect();
+          return { x, y, width, height };
+        };
+        const selector = `[data-testid="pitch-team"][data-side="${s}"] [data-testid="pitch-player"]`;
+        return {
+          pitch: rect(document.querySelector('[data-testid="pitch"]')!),
+          boxes: [...document.querySelectorAll(selector)].map(rect),
+        };
+      }, side);
+      for (const box of boxes) {
+        const centreY = box.y + box.height / 2;
+        expect(box.x).toBeGreaterThanOrEqual(pitch.x - 40);
+        expect(box.x + box.width).toBeLessThanOrEqual(pitch.x + pitch.width + 40);
         // On a phone the pitch stands upright: home in the bottom half, away in the top half.
         if (side === 'home') expect(centreY).toBeGreaterThan(pitch.y + pitch.height / 2);
         else expect(centreY).toBeLessThan(pitch.y + pitch.height / 2);

@@ -92,6 +92,27 @@ describe('stream URL signer', () => {
     });
   });
 
+  it('takes only the one spelling of a signature: the other three of its last character are forged', () => {
+    const { signer } = setup();
+    const token = signer.issue('/streams/premium/m1/', 'u1');
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(token.at(-1)!);
+    // A 32-byte MAC is 43 characters; the last one's two low bits are unused: these four decode alike.
+    const twins = [0, 1, 2, 3].map((low) => alphabet[(last & ~3) | low]!).filter((c) => c !== token.at(-1));
+    expect(twins).toHaveLength(3);
+    for (const twin of twins) {
+      const respelled = `${token.slice(0, -1)}${twin}`;
+      expect(Buffer.from(respelled.split('.')[4]!, 'base64url')).toEqual(
+        Buffer.from(token.split('.')[4]!, 'base64url'),
+      );
+      expect(signer.verify('/streams/premium/m1/index.m3u8', respelled)).toEqual({
+        ok: false,
+        reason: 'forged',
+      });
+    }
+    expect(signer.verify('/streams/premium/m1/index.m3u8', token)).toMatchObject({ ok: true });
+  });
+
   it('says malformed for what is not a token at all', () => {
     const { signer } = setup();
     for (const bad of [undefined, '', 'abc', 'v2.1.a.b.c', 'v1.soon.a.b.c', 'v1.1.a+b.c.d', 'v1.1.a.b.c.d']) {

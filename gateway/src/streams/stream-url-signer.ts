@@ -113,6 +113,9 @@ export function createStreamUrlSigner(options: StreamUrlSignerOptions): StreamUr
       };
       const given = Buffer.from(signature, 'base64url');
       const expected = mac(grant.scope, grant.expiresAt, grant.userId);
+      // Only the one spelling of the signature: base64url's last character carries two unused bits, so four
+      // spellings would decode to the same bytes, and a token altered there would still verify.
+      if (given.toString('base64url') !== signature) return { ok: false, reason: 'forged' };
       if (given.length !== expected.length || !timingSafeEqual(given, expected))
         return { ok: false, reason: 'forged' };
       const inScope = grant.scope.endsWith('/')

@@ -90,8 +90,8 @@ export interface AppOptions {
 
 /**
  * A client that trickles its request is dropped: headers within 10 s, the whole request within 30 s, an idle
- * keep-alive connection closed after 5 s (below nginx's and browsers' own, so the gateway never closes a
- * connection they are reusing at that moment). Node checks the first two every `checkEveryMs`; the defaults
+ * keep-alive connection closed after 5 s (Node's default; a proxy that keeps connections to the gateways must
+ * drop idle ones sooner, as infra/nginx/pitchside.conf does with 4 s). Node checks the first two every `checkEveryMs`; the defaults
  * (60 s, 300 s, checked every 30 s) held a slowloris connection for minutes. A WebSocket, once upgraded, and a
  * response being streamed are not requests any more: none of these apply to them.
  */

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import proxyaddr from 'proxy-addr';
 import { PitchsideError } from '@pitchside/shared/errors';
 
 /**
@@ -11,6 +12,14 @@ export function trustedOrigin(req: Request, publicBaseUrl: string | undefined): 
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+const LOOPBACK = proxyaddr.compile('loopback');
+
+/**
+ * Whether a client address is this host's (127.0.0.0/8, ::1, IPv4-mapped alike): the website's own server
+ * render, a local tool, or a proxy nobody told the gateway to trust. Per-address limits leave it alone.
+ */
+export const isLoopbackAddress = (address: string): boolean => LOOPBACK(address, 0);
 
 /**
  * Whether a cookie must be `Secure`: when the site is served over https, as PUBLIC_BASE_URL says (behind a TLS

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import proxyaddr from 'proxy-addr';
 import { DealCodeSchema } from '@pitchside/shared/payments';
 import { PitchsideError } from '@pitchside/shared/errors';
 import { sendError } from '../rest/http-errors.ts';
+import { isLoopbackAddress } from '../lib/site-origin.ts';
 import type { RedisKeys } from '@pitchside/shared/redis-keys';
 import { AttemptThrottle, type AttemptRule } from '../lib/attempt-throttle.ts';
 import type { RedisClient } from '../lib/redis-client.ts';
@@ -35,7 +35,7 @@ export class DealGuard {
 
   /** Runs `lookup` (which reads the code) as one guess from `ip`; without a code, just runs it. */
   async guess<T>(ip: string, code: string | undefined, lookup: () => Promise<T>): Promise<T> {
-    if (!code || LOOPBACK(ip, 0)) return lookup();
+    if (!code || isLoopbackAddress(ip)) return lookup();
     const key = this.keys.dealGuesses(ip);
     await this.attempts.reserve([{ key, rule: this.rule }]);
     try {
@@ -68,5 +68,3 @@ export class DealGuard {
     };
   }
 }
-
-const LOOPBACK = proxyaddr.compile('loopback');

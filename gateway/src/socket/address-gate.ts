@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
 import type { ErrorCode } from '@pitchside/shared/errors';
+import { isLoopbackAddress as isLoopback } from '../lib/site-origin.ts';
 
 /**
  * How many sockets one client address may open: `perWindow` new connections every `windowS` seconds (a
@@ -22,12 +23,12 @@ export type AddressRefusal = Extract<ErrorCode, 'connection:rate-limited' | 'con
 /** `trust proxy` as Express compiles it: which hops may tell the client's address (X-Forwarded-For). */
 export type TrustProxy = boolean | number | string | undefined;
 
-const LOOPBACK = proxyaddr.compile('loopback');
 /** Past this many addresses with a bucket, full buckets are forgotten before a new one is made. */
 const MAX_TRACKED_ADDRESSES = 50_000;
 
 /**
- * Per-address limits on new sockets, checked at the handshake (Engine.IO's `allowRequest`), before any
+ * Per-address limits on new sockets, checked at the handshake (a WebSocket upgrade before Engine.IO reads it,
+ * socket-server.ts; a polling handshake in Engine.IO's `allowRequest`), before any
  * per-connection state exists. The address is the client's as Express sees it (the same `trust proxy`), so
  * behind nginx each fan is limited apart. A loopback address is not limited: it is a local tool, or a proxy
  * nobody told the gateway to trust, and limiting it would limit the whole site as one client (README,
@@ -109,5 +110,3 @@ function compileTrust(trustProxy: TrustProxy): (address: string, hop: number) =>
   if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
   return proxyaddr.compile(trustProxy.split(',').map((s) => s.trim()));
 }
-
-const isLoopback = (address: string): boolean => LOOPBACK(address, 0);
